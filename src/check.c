@@ -1,0 +1,144 @@
+/* Adjudication of record files: a session per file, one verdict per file. */
+#include "check.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "reader.h"
+
+void check_descriptor(int fd, const struct rules_loader *loader, const char *const rules_files[],
+                      int nrules, struct check_result *res)
+{
+    res->status = 0;
+    res->line = 0;
+    res->matches = 0;
+    res->complete = false;
+    res->moves = 0;
+    res->io_error[0] = '\0';
+    verdict_ok(&res->verdict);
+    verdict_ok(&res->last_end);
+    struct referee *ref = mt_malloc(sizeof *ref);
+    struct response *resp = mt_malloc(sizeof *resp);
+    struct reader rd;
+    bool reading = false;
+    char err[RULES_MESSAGE_SIZE] = "";
+    if (!ref || !resp || !(reading = reader_open(&rd, fd, PROTOCOL_LINE_MAX))) {
+        snprintf(res->io_error, sizeof res->io_error, "out of memory");
+        res->status = 2;
+        goto done;
+    }
+    if (!referee_init(ref, loader, rules_files, nrules, err)) {
+        verdict_fail(&res->verdict, ERR_RULES, 0, "%s", err);
+        res->status = 2;
+        referee_free(ref);
+        goto done;
+    }
+    struct line line;
+    while (reader_next(&rd, &line)) {
+        referee_line(ref, line.text, line.len, line.too_long, line.number, resp);
+        res->moves++;
+        if (resp->kind != RESPONSE_VERDICT) continue;
+        if (resp->verdict.code != ERR_NONE) {
+            res->status = error_code_status(resp->verdict.code);
+            res->line = line.number;
+            res->verdict = resp->verdict;
+            break;
+        }
+        if (resp->verdict.match_ended) {
+            res->last = ref->game;
+            res->last_end = resp->verdict;
+        }
+    }
+    if (rd.error && res->status == 0) {
+        snprintf(res->io_error, sizeof res->io_error, "%s", strerror(rd.error));
+        res->status = 2;
+    }
+    res->matches = ref->matches_ended;
+    res->complete = res->matches > 0 && !ref->match_touched;
+    referee_free(ref);
+done:
+    if (reading) reader_close(&rd);
+    free(resp);
+    free(ref);
+}
+
+static void print_winners(FILE *out, const struct check_result *res)
+{
+    const struct game *g = &res->last;
+    const struct verdict *v = &res->last_end;
+    char score[400];
+    output_score_line(g, v, score, sizeof score);
+    bool first = true;
+    for (int s = 0; s < g->nplayers; s++)
+        if (v->winners[s]) {
+            fprintf(out, "%s%s", first ? "" : " and ", g->names[s]);
+            first = false;
+        }
+    fprintf(out, v->nwinners > 1 ? " draw %s" : " wins %s", score);
+}
+
+static void print_text(FILE *out, const char *file, const struct check_result *res)
+{
+    if (res->io_error[0]) {
+        fprintf(out, "%s: error: %s\n", file, res->io_error);
+        return;
+    }
+    if (res->status != 0) {
+        const struct verdict *v = &res->verdict;
+        if (res->line > 0) fprintf(out, "%s:%ld: %s: %s", file, res->line, error_code_name(v->code), v->message);
+        else fprintf(out, "%s: %s: %s", file, error_code_name(v->code), v->message);
+        if (v->rule) fprintf(out, " [%s]", v->rule);
+        putc('\n', out);
+        return;
+    }
+    fprintf(out, "%s: ok, ", file);
+    if (res->matches == 0) {
+        fputs("incomplete\n", out);
+        return;
+    }
+    if (res->matches > 1) fprintf(out, "%ld matches, last: ", res->matches);
+    print_winners(out, res);
+    if (!res->complete) fputs("; then incomplete", out);
+    putc('\n', out);
+}
+
+static void print_json(FILE *out, const char *file, const struct check_result *res)
+{
+    fputs("{\"file\":", out);
+    output_json_string(out, file);
+    fprintf(out, ",\"ok\":%s,\"status\":%d", res->status == 0 ? "true" : "false", res->status);
+    if (res->io_error[0]) {
+        fputs(",\"error\":\"unreadable\",\"message\":", out);
+        output_json_string(out, res->io_error);
+    } else if (res->status != 0) {
+        const struct verdict *v = &res->verdict;
+        if (res->line > 0) fprintf(out, ",\"line\":%ld", res->line);
+        fprintf(out, ",\"error\":\"%s\",\"message\":", error_code_name(v->code));
+        output_json_string(out, v->message);
+        if (v->rule) fprintf(out, ",\"rule\":\"%s\"", v->rule);
+    }
+    fprintf(out, ",\"matches\":%ld,\"complete\":%s", res->matches, res->complete ? "true" : "false");
+    if (res->status == 0 && res->matches > 0) {
+        const struct game *g = &res->last;
+        fputs(",\"totals\":{", out);
+        for (int s = 0; s < g->nplayers; s++)
+            fprintf(out, "%s\"%s\":%lld", s ? "," : "", g->names[s], (long long)g->totals[s]);
+        fputs("},\"winners\":[", out);
+        bool first = true;
+        for (int s = 0; s < g->nplayers; s++)
+            if (res->last_end.winners[s]) {
+                fprintf(out, "%s\"%s\"", first ? "" : ",", g->names[s]);
+                first = false;
+            }
+        fprintf(out, "],\"draw\":%s", res->last_end.nwinners > 1 ? "true" : "false");
+    }
+    fputs("}\n", out);
+}
+
+void check_print(FILE *out, enum output_mode mode, const char *file, const struct check_result *res)
+{
+    if (mode == OUTPUT_JSON) print_json(out, file, res);
+    else print_text(out, file, res);
+}

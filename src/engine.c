@@ -1,0 +1,213 @@
+/* The game engine: set-up, deals, and queries on a match. Moves are in move.c,
+ * the life of a round in round.c. */
+#include "engine.h"
+
+#include <string.h>
+
+#include "round.h"
+
+void game_init(struct game *g, const struct rules *rules)
+{
+    memset(g, 0, sizeof *g);
+    g->rules = rules;
+    g->phase = PHASE_SETUP;
+    g->rounds = rules->default_rounds;
+    g->round = 1;
+}
+
+bool game_is_over(const struct game *g) { return g->phase == PHASE_OVER; }
+bool game_setup_open(const struct game *g) { return g->phase == PHASE_SETUP; }
+
+bool game_needs_deal(const struct game *g)
+{
+    if (g->phase != PHASE_SETUP && g->phase != PHASE_DEALING) return false;
+    for (int s = 0; s < g->nplayers; s++)
+        if (!g->eliminated[s] && !g->dealt[s]) return true;
+    return g->nplayers == 0;
+}
+
+int game_find_player(const struct game *g, const char *name, int len)
+{
+    for (int s = 0; s < g->nplayers; s++)
+        if ((int)strlen(g->names[s]) == len && memcmp(g->names[s], name, (size_t)len) == 0)
+            return s;
+    return -1;
+}
+
+int game_next_seat(const struct game *g, int seat)
+{
+    for (int i = 1; i <= g->nplayers; i++) {
+        int s = (seat + i) % g->nplayers;
+        if (!g->eliminated[s]) return s;
+    }
+    return seat;
+}
+
+int64_t game_hand_value(const struct game *g, tileset hand)
+{
+    int64_t sum = 0;
+    for (tile_t t; (t = tileset_pop(&hand)) != TILE_NONE;)
+        sum += g->rules->tile_value[t];
+    return sum;
+}
+
+void game_set_players(struct game *g, int n, const char *const names[], struct verdict *v)
+{
+    const struct rules *r = g->rules;
+    if (n < r->min_players || n > r->max_players) {
+        verdict_fail(v, ERR_SYNTAX, "R2", "%d players: the table seats %d to %d",
+                     n, r->min_players, r->max_players);
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(names[i], names[j]) == 0) {
+                verdict_fail(v, ERR_SYNTAX, "R2", "%s is named twice", names[i]);
+                return;
+            }
+    g->nplayers = n;
+    for (int i = 0; i < n; i++) {
+        strncpy(g->names[i], names[i], NAME_MAX_LEN);
+        g->names[i][NAME_MAX_LEN] = '\0';
+    }
+    verdict_ok(v);
+}
+
+void game_set_rounds(struct game *g, int rounds, struct verdict *v)
+{
+    if (rounds < 1 || rounds > RULES_MAX_ROUNDS || !((g->rules->rounds_allowed >> rounds) & 1)) {
+        verdict_fail(v, ERR_SYNTAX, "R3", "a match cannot have %d rounds under these rules", rounds);
+        return;
+    }
+    g->rounds = rounds;
+    verdict_ok(v);
+}
+
+void game_set_seed(struct game *g, uint64_t seed, struct verdict *v)
+{
+    g->seeded = true;
+    g->rng = seed;
+    verdict_ok(v);
+}
+
+void game_set_rules(struct game *g, const struct rules *rules, struct verdict *v)
+{
+    bool rounds_were_default = g->rounds == g->rules->default_rounds;
+    g->rules = rules;
+    if (rounds_were_default) g->rounds = rules->default_rounds;
+    if (!((rules->rounds_allowed >> g->rounds) & 1)) g->rounds = rules->default_rounds;
+    verdict_ok(v);
+}
+
+void game_assert_round(struct game *g, long long n, struct verdict *v)
+{
+    if (n != g->round) {
+        verdict_fail(v, ERR_ROUND_MISMATCH, "R3", "this is round %d, not %lld", g->round, n);
+        return;
+    }
+    verdict_ok(v);
+}
+
+/* Leaves set-up for the first round; false with v set when a rules hook failed. */
+static bool leave_setup(struct game *g, struct verdict *v)
+{
+    if (g->phase != PHASE_SETUP) return true;
+    g->phase = PHASE_DEALING;
+    g->round = 1;
+    return round_start(g, v);
+}
+
+void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct verdict *v)
+{
+    char text[TILE_TEXT_SIZE];
+    if (g->seeded) {
+        verdict_fail(v, ERR_BAD_DEAL, "R5", "the referee deals: this match has a seed");
+        return;
+    }
+    if (g->eliminated[seat]) {
+        verdict_fail(v, ERR_BAD_DEAL, "R5", "%s is out of the match", g->names[seat]);
+        return;
+    }
+    if (g->phase == PHASE_PLAYING || (g->phase == PHASE_DEALING && g->dealt[seat])) {
+        verdict_fail(v, ERR_BAD_DEAL, "R5", "%s has already been dealt in round %d",
+                     g->names[seat], g->round);
+        return;
+    }
+    struct game before = *g;
+    if (!leave_setup(g, v)) { *g = before; return; }
+    int size = g->rules->hand_size[round_players_in(g)];
+    tileset hand = tileset_empty(), others = tileset_empty();
+    for (int s = 0; s < g->nplayers; s++) others = tileset_or(others, g->hands[s]);
+    tile_t engine = tile_double(g->engine_pip);
+    const char *problem = 0;
+    enum { NONE, TWICE_IN_HAND, ENGINE, DEALT } why = NONE;
+    tile_t culprit = TILE_NONE;
+    for (int i = 0; i < count && why == NONE; i++) {
+        culprit = tiles[i];
+        if (tileset_has(hand, tiles[i])) why = TWICE_IN_HAND;
+        else if (tiles[i] == engine) why = ENGINE;
+        else if (tileset_has(others, tiles[i])) why = DEALT;
+        tileset_add(&hand, tiles[i]);
+    }
+    if (why == NONE && count != size) {
+        *g = before;
+        verdict_fail(v, ERR_BAD_DEAL, "R5", "%d tiles dealt, the hand size is %d", count, size);
+        return;
+    }
+    if (why != NONE) {
+        *g = before;
+        tile_format(culprit, text);
+        if (why == TWICE_IN_HAND) problem = "a tile is dealt twice in the hand";
+        else if (why == ENGINE) {
+            verdict_fail(v, ERR_BAD_DEAL, "R5", "the engine %s is dealt", text);
+            return;
+        } else {
+            verdict_fail(v, ERR_BAD_DEAL, "R23", "%s is already dealt", text);
+            return;
+        }
+        verdict_fail(v, ERR_BAD_DEAL, "R23", "%s (%s)", problem, text);
+        return;
+    }
+    g->hands[seat] = hand;
+    g->dealt[seat] = true;
+    if (!game_needs_deal(g)) round_begin_play(g);
+    verdict_ok(v);
+}
+
+void game_snapshot(const struct game *g, struct game *out)
+{
+    *out = *g;
+    if (!out->seeded || out->phase == PHASE_OVER || out->nplayers == 0) return;
+    if (out->phase == PHASE_SETUP) {
+        struct verdict v;
+        out->phase = PHASE_DEALING;
+        if (!round_start(out, &v)) { *out = *g; return; }
+    }
+    if (out->phase == PHASE_DEALING) round_deal_seeded(out);
+}
+
+bool game_tiles_conserved(const struct game *g)
+{
+    if (g->phase != PHASE_PLAYING) return true;
+    tileset seen = tileset_empty();
+    int count = 0;
+    tile_t engine = tile_double(g->engine_pip);
+    tileset_add(&seen, engine);
+    count++;
+    for (int s = 0; s < g->nplayers; s++) {
+        if (!tileset_is_empty(tileset_and(seen, g->hands[s]))) return false;
+        seen = tileset_or(seen, g->hands[s]);
+        count += tileset_count(g->hands[s]);
+    }
+    if (!tileset_is_empty(tileset_and(seen, g->boneyard))) return false;
+    seen = tileset_or(seen, g->boneyard);
+    count += tileset_count(g->boneyard);
+    for (int t = 0; t < TRAIN_COUNT; t++)
+        for (int i = 0; i < g->trains[t].length; i++) {
+            tile_t tile = g->trains[t].tiles[i];
+            if (tileset_has(seen, tile)) return false;
+            tileset_add(&seen, tile);
+            count++;
+        }
+    return count == TILE_COUNT && tileset_equal(seen, tileset_all());
+}

@@ -1,0 +1,22 @@
+/* The Lua bridge: house-rule files (Lua 5.4 chunks) -> struct rules, in a sandbox.
+ * The only file that includes lua.h. */
+#ifndef MTREF_LUARULES_H
+#define MTREF_LUARULES_H
+
+#include <stdio.h>
+
+#include "referee.h"
+
+struct luarules;
+
+/* A bridge with no files loaded yet; NULL when out of memory. Free with luarules_free. */
+struct luarules *luarules_new(void);
+void luarules_free(struct luarules *lr);
+/* The loader a referee session uses to turn rules files into rules. */
+struct rules_loader luarules_loader(struct luarules *lr);
+/* The Lua version compiled in ("5.4.4"). */
+const char *luarules_version(void);
+/* mtref rules FILE...: prints what the files change, or their error. Exit status. */
+int luarules_describe(struct luarules *lr, const char *const files[], int n, FILE *out, FILE *err);
+
+#endif

@@ -1,0 +1,345 @@
+/* Moves: which plays are legal, and play, draw, pass with the precedence of
+ * protocol.md [R7-R20]. The hot path of the referee: tile sets, no allocation. */
+#include "engine.h"
+
+#include <string.h>
+
+#include "round.h"
+
+/* The double the current player must cover now, or NULL when their play is free.
+ * [R14][R15] Canonically the player who laid it covers it next; under the
+ * doubles-anywhere rules its layer plays on, and later turns cover the queue's head. */
+static const struct uncovered_double *owed_double(const struct game *g)
+{
+    if (g->ndoubles == 0) return 0;
+    switch (g->rules->doubles) {
+    case DOUBLES_ANYWHERE_LIFO:
+        return g->turn_began_owing ? &g->doubles[g->ndoubles - 1] : 0;
+    case DOUBLES_ANYWHERE_FIFO:
+        return g->turn_began_owing ? &g->doubles[0] : 0;
+    default:
+        return &g->doubles[0];
+    }
+}
+
+/* first-turn-own-train: the seat has not yet had its first turn of the round. */
+static bool first_turn_limited(const struct game *g, int seat)
+{
+    return g->rules->first_turn_own_train && !g->had_turn[seat];
+}
+
+/* [R7] Trains open to seat: its own, the Mexican, and marked trains of others. */
+static bool train_open_to(const struct game *g, int train, int seat)
+{
+    if (train == seat || train == TRAIN_MEX) return true;
+    return !g->eliminated[train] && g->trains[train].marker;
+}
+
+/* Tiles of the current hand that fit somewhere the player may play, before any
+ * per-move hook is asked. */
+static tileset playable_tiles(const struct game *g)
+{
+    int seat = g->turn;
+    tileset hand = g->hands[seat];
+    const struct uncovered_double *owed = owed_double(g);
+    if (owed) return tileset_and(hand, tileset_with_pip(owed->pip));
+    tileset fits = tileset_with_pip(g->trains[seat].open_pip);
+    if (!first_turn_limited(g, seat)) {
+        fits = tileset_or(fits, tileset_with_pip(g->trains[TRAIN_MEX].open_pip));
+        for (int o = 0; o < g->nplayers; o++)
+            if (o != seat && train_open_to(g, o, seat))
+                fits = tileset_or(fits, tileset_with_pip(g->trains[o].open_pip));
+    }
+    return tileset_and(hand, fits);
+}
+
+/* Asks the per-move hook; returns -1 (v set to `rules`) when it failed. */
+static int ask_may_play(const struct game *g, tile_t tile, int train, bool *allowed,
+                        char *why, struct verdict *v)
+{
+    const struct rules *r = g->rules;
+    *allowed = true;
+    why[0] = '\0';
+    if (!r->hooks.may_play) return 0;
+    char err[RULES_MESSAGE_SIZE] = "";
+    if (r->hooks.may_play(r->hooks.ctx, g, g->turn, tile, train, allowed, why, err) != 0) {
+        verdict_fail(v, ERR_RULES, 0, "%s", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* Writes the legal plays of the current player into out (when not NULL); returns their
+ * count, or -1 with v set when a hook failed. Without a per-move hook and with
+ * out NULL this is one tile-set test. */
+static int list_plays(const struct game *g, struct move *out, int max, struct verdict *v)
+{
+    tileset tiles = playable_tiles(g);
+    if (!out && !g->rules->hooks.may_play) return !tileset_is_empty(tiles);
+    int seat = g->turn, n = 0;
+    const struct uncovered_double *owed = owed_double(g);
+    int order[TRAIN_COUNT], ntrains = 0;
+    if (owed) {
+        order[ntrains++] = owed->train;
+    } else {
+        order[ntrains++] = seat;
+        if (!first_turn_limited(g, seat)) {
+            for (int o = 0; o < g->nplayers; o++)
+                if (o != seat && train_open_to(g, o, seat)) order[ntrains++] = o;
+            order[ntrains++] = TRAIN_MEX;
+        }
+    }
+    for (tile_t t; (t = tileset_pop(&tiles)) != TILE_NONE;) {
+        for (int i = 0; i < ntrains; i++) {
+            if (!tile_has_pip(t, g->trains[order[i]].open_pip)) continue;
+            bool allowed;
+            char why[RULES_MESSAGE_SIZE];
+            if (ask_may_play(g, t, order[i], &allowed, why, v) != 0) return -1;
+            if (!allowed) continue;
+            if (!out) return 1;
+            if (n < max) out[n] = (struct move){MOVE_PLAY, seat, t, order[i]};
+            n++;
+        }
+    }
+    return n;
+}
+
+static bool draw_owed(const struct game *g)
+{
+    if (tileset_is_empty(g->boneyard)) return false;
+    return g->rules->draw == DRAW_UNTIL_PLAYABLE || g->draws == 0;
+}
+
+int game_legal_moves(const struct game *g, struct move *out, int max)
+{
+    if (g->phase != PHASE_PLAYING) return 0;
+    struct verdict v;
+    int n = list_plays(g, out, max, &v);
+    if (n < 0) return 0;
+    if (n > 0) return n < max ? n : max;
+    if (max < 1) return 0;
+    out[0] = (struct move){draw_owed(g) ? MOVE_DRAW : MOVE_PASS, g->turn, TILE_NONE, 0};
+    return 1;
+}
+
+/* [R20] At the end of a turn, with the boneyard empty: can nobody ever play again? */
+static bool round_blocked(const struct game *g)
+{
+    if (!tileset_is_empty(g->boneyard)) return false;
+    tileset hands = tileset_empty();
+    for (int s = 0; s < g->nplayers; s++)
+        if (!g->eliminated[s]) hands = tileset_or(hands, g->hands[s]);
+    tileset fits;
+    if (g->ndoubles > 0) {
+        const struct uncovered_double *head = g->rules->doubles == DOUBLES_ANYWHERE_LIFO
+                                                  ? &g->doubles[g->ndoubles - 1] : &g->doubles[0];
+        fits = tileset_with_pip(head->pip);
+    } else {
+        fits = tileset_with_pip(g->trains[TRAIN_MEX].open_pip);
+        for (int s = 0; s < g->nplayers; s++)
+            if (!g->eliminated[s]) fits = tileset_or(fits, tileset_with_pip(g->trains[s].open_pip));
+    }
+    return tileset_is_empty(tileset_and(hands, fits));
+}
+
+/* A turn ends with a play that owes no cover, or a pass [R18][R20]. */
+static void end_turn(struct game *g, bool mark, struct verdict *v)
+{
+    int seat = g->turn;
+    if (mark) g->trains[seat].marker = true;
+    g->had_turn[seat] = true;
+    g->draws = 0;
+    if (round_blocked(g)) {
+        round_finish(g, -1, false, v);
+        return;
+    }
+    g->turn = game_next_seat(g, seat);
+    g->turn_began_owing = g->ndoubles > 0;
+}
+
+static const char *train_name(const struct game *g, int train)
+{
+    return train == TRAIN_MEX ? "mex" : g->names[train];
+}
+
+static void play(struct game *g, const struct move *m, struct verdict *v)
+{
+    int seat = m->seat, train = m->train;
+    tile_t tile = m->tile;
+    char text[TILE_TEXT_SIZE];
+    tile_format(tile, text);
+    if (!tileset_has(g->hands[seat], tile)) {
+        verdict_fail(v, ERR_NOT_IN_HAND, "R23", "%s does not hold %s", g->names[seat], text);
+        return;
+    }
+    const struct uncovered_double *owed = owed_double(g);
+    if (owed && (train != owed->train || !tile_has_pip(tile, owed->pip))) {
+        char dbl[TILE_TEXT_SIZE];
+        tile_format(tile_double(owed->pip), dbl);
+        verdict_fail(v, ERR_MUST_COVER, g->turn_began_owing ? "R15" : "R14",
+                     "the double %s on the %s train must be covered", dbl, train_name(g, owed->train));
+        return;
+    }
+    if (!owed && !train_open_to(g, train, seat)) {
+        if (g->eliminated[train])
+            verdict_fail(v, ERR_TRAIN_CLOSED, "R7", "%s is out of the match and has no train", g->names[train]);
+        else
+            verdict_fail(v, ERR_TRAIN_CLOSED, "R7", "%s's train has no marker", g->names[train]);
+        return;
+    }
+    int open = g->trains[train].open_pip;
+    if (!tile_has_pip(tile, open)) {
+        verdict_fail(v, ERR_NO_MATCH, "R7", "%s does not fit the open end %d of the %s train",
+                     text, open, train_name(g, train));
+        return;
+    }
+    if (!owed && train != seat && first_turn_limited(g, seat)) {
+        verdict_fail(v, ERR_HOUSE_RULE, 0,
+                     "first-turn-own-train: in a first turn of the round %s may play only on their own train",
+                     g->names[seat]);
+        return;
+    }
+    bool allowed;
+    char why[RULES_MESSAGE_SIZE];
+    if (ask_may_play(g, tile, train, &allowed, why, v) != 0) return;
+    if (!allowed) {
+        verdict_fail(v, ERR_HOUSE_RULE, 0, "%s", why[0] ? why : "a house rule forbids this play");
+        return;
+    }
+
+    bool began_owing = g->turn_began_owing;
+    tileset_remove(&g->hands[seat], tile);
+    struct train *tr = &g->trains[train];
+    tr->tiles[tr->length++] = (unsigned char)tile;
+    tr->open_pip = tile_other_pip(tile, open);
+    if (train == seat) tr->marker = false;            /* [R12] */
+    bool covered = false;
+    for (int i = 0; i < g->ndoubles; i++)
+        if (g->doubles[i].train == train) {
+            memmove(&g->doubles[i], &g->doubles[i + 1], (size_t)(g->ndoubles - i - 1) * sizeof g->doubles[0]);
+            g->ndoubles--;
+            covered = true;
+            break;
+        }
+    bool is_double = tile_is_double(tile);
+    if (tileset_is_empty(g->hands[seat])) {            /* [R19] even on a double */
+        round_finish(g, seat, is_double, v);
+        return;
+    }
+    if (is_double) {                                   /* [R14] one more play */
+        g->doubles[g->ndoubles++] = (struct uncovered_double){train, open};
+        g->draws = 0;                                  /* [R17] */
+        return;
+    }
+    bool mark = g->rules->marker_after_cover && began_owing && covered && train != seat;
+    end_turn(g, mark, v);
+}
+
+static void draw(struct game *g, const struct move *m, struct verdict *v)
+{
+    int seat = m->seat;
+    int plays = list_plays(g, 0, 0, v);
+    if (plays < 0) return;
+    if (plays > 0) {
+        verdict_fail(v, ERR_MUST_PLAY, "R8", "%s holds a playable tile", g->names[seat]);
+        return;
+    }
+    if (g->rules->draw == DRAW_ONCE && g->draws > 0) {
+        verdict_fail(v, ERR_ALREADY_DRAWN, "R9", "%s has already drawn for this play", g->names[seat]);
+        return;
+    }
+    if (tileset_is_empty(g->boneyard)) {
+        verdict_fail(v, ERR_BONEYARD_EMPTY, "R10", "the boneyard is empty");
+        return;
+    }
+    tile_t tile = m->tile;
+    char text[TILE_TEXT_SIZE];
+    if (tile != TILE_NONE && !tileset_has(g->boneyard, tile)) {
+        tile_format(tile, text);
+        verdict_fail(v, ERR_NOT_IN_BONEYARD, "R23", "%s is not in the boneyard", text);
+        return;
+    }
+    if (g->seeded) {
+        tile_t next = g->boneyard_order[g->boneyard_next];
+        if (tile != TILE_NONE && tile != next) {
+            tile_format(tile, text);
+            verdict_fail(v, ERR_DRAW_MISMATCH, "R23", "%s is not the next tile of the boneyard", text);
+            return;
+        }
+        tile = next;
+        g->boneyard_next++;
+    }
+    tileset_remove(&g->boneyard, tile);
+    tileset_add(&g->hands[seat], tile);
+    g->draws++;
+    v->drew = tile;
+}
+
+static void pass(struct game *g, const struct move *m, struct verdict *v)
+{
+    int seat = m->seat;
+    int plays = list_plays(g, 0, 0, v);
+    if (plays < 0) return;
+    if (plays > 0) {
+        verdict_fail(v, ERR_MUST_PLAY, "R11", "%s holds a playable tile", g->names[seat]);
+        return;
+    }
+    if (draw_owed(g)) {
+        verdict_fail(v, ERR_MUST_DRAW, "R11", "%s must draw first", g->names[seat]);
+        return;
+    }
+    end_turn(g, true, v);                              /* [R11] the marker */
+}
+
+/* Seeded games deal when the first move of a round arrives; false with v set when a
+ * rules hook failed on the way. */
+static bool deal_if_due(struct game *g, struct verdict *v)
+{
+    if (g->phase == PHASE_SETUP) {
+        g->phase = PHASE_DEALING;
+        g->round = 1;
+        if (!round_start(g, v)) return false;
+    }
+    if (g->phase == PHASE_DEALING) round_deal_seeded(g);
+    return true;
+}
+
+static bool hooks_at_round_end(const struct rules *r)
+{
+    return r->hooks.engine_pip || r->hooks.round_points || r->hooks.eliminated;
+}
+
+void game_move(struct game *g, const struct move *m, struct verdict *v)
+{
+    verdict_ok(v);
+    if (g->phase == PHASE_OVER) {
+        verdict_fail(v, ERR_GAME_OVER, "R24", "the match is over");
+        return;
+    }
+    /* A rejected line leaves the game as it was: keep a copy where the move may
+     * start a round or call a hook that can fail half-way. */
+    struct game before;
+    bool saved = false;
+    if (g->phase != PHASE_PLAYING || (hooks_at_round_end(g->rules) &&
+        (tileset_is_empty(g->boneyard) || tileset_count(g->hands[g->turn]) <= 1))) {
+        before = *g;
+        saved = true;
+    }
+    if (game_needs_deal(g)) {
+        if (!g->seeded) {
+            verdict_fail(v, ERR_BAD_DEAL, "R5", "not every hand of round %d is dealt", g->round);
+            return;
+        }
+        if (!deal_if_due(g, v)) { *g = before; return; }
+    }
+    if (m->seat != g->turn) {
+        verdict_fail(v, ERR_NOT_YOUR_TURN, "R24", "it is %s's turn", g->names[g->turn]);
+    } else if (m->kind == MOVE_PLAY) {
+        play(g, m, v);
+    } else if (m->kind == MOVE_DRAW) {
+        draw(g, m, v);
+    } else {
+        pass(g, m, v);
+    }
+    if (v->code != ERR_NONE && saved) *g = before;
+}

@@ -1,0 +1,377 @@
+/* Output: verdicts, events, the table and legal moves as text or JSON lines. */
+#include "output.h"
+
+#include <string.h>
+
+static const char *train_label(const struct game *g, int train)
+{
+    return train == TRAIN_MEX ? "mex" : g->names[train];
+}
+
+void output_json_string(FILE *out, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    putc('"', out);
+    while (*p) {
+        unsigned c = *p;
+        if (c == '"' || c == '\\') { putc('\\', out); putc((int)c, out); p++; continue; }
+        if (c < 0x20) { fprintf(out, "\\u%04x", c); p++; continue; }
+        if (c < 0x80) { putc((int)c, out); p++; continue; }
+        size_t len = strlen((const char *)p);
+        size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+        if (need > len || !protocol_utf8_valid((const char *)p, need)) {
+            fputs("\\ufffd", out);
+            p++;
+            continue;
+        }
+        fwrite(p, 1, need, out);
+        p += need;
+    }
+    putc('"', out);
+}
+
+void output_format_move(const struct game *g, const struct move *m, char *buf)
+{
+    char tile[TILE_TEXT_SIZE];
+    const char *who = g->names[m->seat];
+    if (m->kind == MOVE_PLAY) {
+        tile_format(m->tile, tile);
+        snprintf(buf, OUTPUT_MOVE_SIZE, "%s play %s %s", who, tile, train_label(g, m->train));
+    } else if (m->kind == MOVE_DRAW) {
+        snprintf(buf, OUTPUT_MOVE_SIZE, "%s draw", who);
+    } else {
+        snprintf(buf, OUTPUT_MOVE_SIZE, "%s pass", who);
+    }
+}
+
+static void json_tiles(FILE *out, const unsigned char *tiles, int n)
+{
+    char text[TILE_TEXT_SIZE];
+    putc('[', out);
+    for (int i = 0; i < n; i++) {
+        tile_format(tiles[i], text);
+        fprintf(out, "%s\"%s\"", i ? "," : "", text);
+    }
+    putc(']', out);
+}
+
+static int tiles_of(tileset s, unsigned char *out)
+{
+    int n = 0;
+    for (tile_t t; (t = tileset_pop(&s)) != TILE_NONE;) out[n++] = (unsigned char)t;
+    return n;
+}
+
+static void json_names_map(FILE *out, const struct game *g, const int64_t values[], const bool *only)
+{
+    putc('{', out);
+    bool first = true;
+    for (int s = 0; s < g->nplayers; s++) {
+        if (only && !only[s]) continue;
+        fprintf(out, "%s\"%s\":%lld", first ? "" : ",", g->names[s], (long long)values[s]);
+        first = false;
+    }
+    putc('}', out);
+}
+
+/* The rule files in force as a JSON array. */
+static void json_rules(FILE *out, const struct game *g)
+{
+    const char *names = g->rules->names ? g->rules->names : "";
+    putc('[', out);
+    bool first = true;
+    while (*names) {
+        size_t len = strcspn(names, ",");
+        fprintf(out, "%s\"%.*s\"", first ? "" : ",", (int)len, names);
+        first = false;
+        names += len;
+        while (*names == ',' || *names == ' ') names++;
+    }
+    putc(']', out);
+}
+
+/* Lists the legal moves of the (snapshot) game. */
+static int legal_of(const struct game *g, struct game *snap, struct move *moves)
+{
+    if (game_is_over(g) || g->nplayers == 0) return 0;
+    game_snapshot(g, snap);
+    return game_legal_moves(snap, moves, GAME_MAX_LEGAL);
+}
+
+static void json_legal(FILE *out, const struct game *snap, const struct move *moves, int n)
+{
+    char text[OUTPUT_MOVE_SIZE];
+    fputs("\"legal\":[", out);
+    for (int i = 0; i < n; i++) {
+        output_format_move(snap, &moves[i], text);
+        fprintf(out, "%s\"%s\"", i ? "," : "", text);
+    }
+    putc(']', out);
+}
+
+static void text_legal(FILE *out, const struct game *snap, const struct move *moves, int n)
+{
+    char text[OUTPUT_MOVE_SIZE];
+    for (int i = 0; i < n; i++) {
+        output_format_move(snap, &moves[i], text);
+        fprintf(out, "%s%s", i ? ", " : "", text);
+    }
+}
+
+static void json_show(FILE *out, const struct game *g)
+{
+    char text[TILE_TEXT_SIZE];
+    unsigned char tiles[TILE_COUNT];
+    static const char *const phases[] = {"setup", "dealing", "playing", "over"};
+    fprintf(out, "\"show\":{\"phase\":\"%s\",\"round\":%d,\"rounds\":%d,\"engine\":%d",
+            phases[g->phase], g->round, g->rounds, g->engine_pip);
+    if (g->phase == PHASE_PLAYING) fprintf(out, ",\"turn\":\"%s\"", g->names[g->turn]);
+    fprintf(out, ",\"boneyard\":%d,\"trains\":[", tileset_count(g->boneyard));
+    bool first = true;
+    for (int t = 0; t < TRAIN_COUNT; t++) {
+        if (t != TRAIN_MEX && (t >= g->nplayers || g->eliminated[t])) continue;
+        const struct train *tr = &g->trains[t];
+        fprintf(out, "%s{\"train\":\"%s\",\"open\":%d,\"marker\":%s,\"tiles\":", first ? "" : ",",
+                train_label(g, t), tr->open_pip, tr->marker ? "true" : "false");
+        json_tiles(out, tr->tiles, tr->length);
+        putc('}', out);
+        first = false;
+    }
+    fputs("],\"uncovered\":[", out);
+    for (int i = 0; i < g->ndoubles; i++) {
+        tile_format(tile_double(g->doubles[i].pip), text);
+        fprintf(out, "%s{\"double\":\"%s\",\"train\":\"%s\"}", i ? "," : "", text,
+                train_label(g, g->doubles[i].train));
+    }
+    fputs("],\"hands\":{", out);
+    first = true;
+    for (int s = 0; s < g->nplayers; s++) {
+        if (g->eliminated[s]) continue;
+        fprintf(out, "%s\"%s\":", first ? "" : ",", g->names[s]);
+        json_tiles(out, tiles, tiles_of(g->hands[s], tiles));
+        first = false;
+    }
+    fputs("},\"totals\":", out);
+    json_names_map(out, g, g->totals, 0);
+    fputs(",\"rules\":", out);
+    json_rules(out, g);
+    putc('}', out);
+}
+
+static void text_show(FILE *out, const struct game *g)
+{
+    char text[TILE_TEXT_SIZE];
+    unsigned char tiles[TILE_COUNT];
+    static const char *const phases[] = {"set-up", "dealing", "playing", "over"};
+    fprintf(out, "round %d of %d, engine %d-%d, %s", g->round, g->rounds, g->engine_pip, g->engine_pip,
+            phases[g->phase]);
+    if (g->phase == PHASE_PLAYING)
+        fprintf(out, ", boneyard %d, %s to play", tileset_count(g->boneyard), g->names[g->turn]);
+    const char *rules = g->rules->names && g->rules->names[0] ? g->rules->names : "canonical";
+    fprintf(out, "\n  rules: %s\n", rules);
+    if (g->phase == PHASE_PLAYING) {
+        for (int t = 0; t < TRAIN_COUNT; t++) {
+            if (t != TRAIN_MEX && (t >= g->nplayers || g->eliminated[t])) continue;
+            const struct train *tr = &g->trains[t];
+            fprintf(out, "  train %-16s %s [%d-%d]", train_label(g, t), tr->marker ? "*" : " ",
+                    g->engine_pip, g->engine_pip);
+            for (int i = 0; i < tr->length; i++) {
+                tile_format(tr->tiles[i], text);
+                fprintf(out, " %s", text);
+            }
+            fprintf(out, "  > %d\n", tr->open_pip);
+        }
+        for (int i = 0; i < g->ndoubles; i++) {
+            tile_format(tile_double(g->doubles[i].pip), text);
+            fprintf(out, "  uncovered: %s on the %s train\n", text, train_label(g, g->doubles[i].train));
+        }
+        for (int s = 0; s < g->nplayers; s++) {
+            if (g->eliminated[s]) continue;
+            int n = tiles_of(g->hands[s], tiles);
+            fprintf(out, "  hand  %-16s (%2d)", g->names[s], n);
+            for (int i = 0; i < n; i++) {
+                tile_format(tiles[i], text);
+                fprintf(out, " %s", text);
+            }
+            putc('\n', out);
+        }
+    }
+    fputs("  totals:", out);
+    for (int s = 0; s < g->nplayers; s++)
+        fprintf(out, " %s %lld%s", g->names[s], (long long)g->totals[s], g->eliminated[s] ? " (out)" : "");
+    putc('\n', out);
+}
+
+void output_score_line(const struct game *g, const struct verdict *v, char *buf, size_t size)
+{
+    size_t used = 0;
+    int first = -1;
+    for (int s = 0; s < g->nplayers && first < 0; s++)
+        if (v->winners[s]) first = s;
+    if (first < 0) { snprintf(buf, size, "?"); return; }
+    used += (size_t)snprintf(buf, size, "%lld", (long long)g->totals[first]);
+    for (int s = 0; s < g->nplayers && used < size; s++)
+        if (s != first)
+            used += (size_t)snprintf(buf + used, size - used, "-%lld", (long long)g->totals[s]);
+}
+
+static void json_events(FILE *out, const struct game *g, const struct verdict *v)
+{
+    if (v->round_ended) {
+        const struct round_report *r = &v->report;
+        fprintf(out, "{\"event\":\"round_end\",\"round\":%d,\"engine\":%d,\"reason\":\"%s\",\"out\":",
+                r->round, r->engine_pip, r->out_seat >= 0 ? "out" : "blocked");
+        if (r->out_seat >= 0) fprintf(out, "\"%s\"", g->names[r->out_seat]);
+        else fputs("null", out);
+        fputs(",\"points\":", out);
+        json_names_map(out, g, r->points, r->in_round);
+        fputs(",\"totals\":", out);
+        json_names_map(out, g, g->totals, 0);
+        fputs("}\n", out);
+    }
+    for (int i = 0; i < v->neliminated; i++) {
+        int s = v->eliminated[i];
+        fprintf(out, "{\"event\":\"eliminated\",\"player\":\"%s\",\"total\":%lld}\n", g->names[s],
+                (long long)g->totals[s]);
+    }
+    if (v->match_ended) {
+        fputs("{\"event\":\"match_end\",\"totals\":", out);
+        json_names_map(out, g, g->totals, 0);
+        fputs(",\"winners\":[", out);
+        bool first = true;
+        for (int s = 0; s < g->nplayers; s++)
+            if (v->winners[s]) {
+                fprintf(out, "%s\"%s\"", first ? "" : ",", g->names[s]);
+                first = false;
+            }
+        fprintf(out, "],\"draw\":%s,\"rules\":", v->nwinners > 1 ? "true" : "false");
+        json_rules(out, g);
+        fputs("}\n", out);
+    }
+}
+
+static void text_map(FILE *out, const struct game *g, const int64_t values[], const bool *only)
+{
+    bool first = true;
+    for (int s = 0; s < g->nplayers; s++) {
+        if (only && !only[s]) continue;
+        fprintf(out, "%s%s %lld", first ? "" : ", ", g->names[s], (long long)values[s]);
+        first = false;
+    }
+}
+
+static void text_events(FILE *out, const struct game *g, const struct verdict *v)
+{
+    if (v->round_ended) {
+        const struct round_report *r = &v->report;
+        fprintf(out, "round %d over (engine %d-%d): ", r->round, r->engine_pip, r->engine_pip);
+        if (r->out_seat >= 0) fprintf(out, "%s went out", g->names[r->out_seat]);
+        else fputs("blocked", out);
+        fputs("; points ", out);
+        text_map(out, g, r->points, r->in_round);
+        fputs("; totals ", out);
+        text_map(out, g, g->totals, 0);
+        putc('\n', out);
+    }
+    for (int i = 0; i < v->neliminated; i++) {
+        int s = v->eliminated[i];
+        fprintf(out, "%s is eliminated with %lld\n", g->names[s], (long long)g->totals[s]);
+    }
+    if (v->match_ended) {
+        fputs("match over: ", out);
+        bool first = true;
+        for (int s = 0; s < g->nplayers; s++)
+            if (v->winners[s]) {
+                fprintf(out, "%s%s", first ? "" : " and ", g->names[s]);
+                first = false;
+            }
+        fputs(v->nwinners > 1 ? " draw" : " wins", out);
+        fputs("; totals ", out);
+        text_map(out, g, g->totals, 0);
+        if (g->rules->names && g->rules->names[0]) fprintf(out, "; rules %s", g->rules->names);
+        putc('\n', out);
+    }
+}
+
+static void write_verdict(FILE *out, enum output_mode mode, const struct game *g, const struct response *resp)
+{
+    const struct verdict *v = &resp->verdict;
+    char text[TILE_TEXT_SIZE];
+    if (v->code == ERR_NONE) {
+        if (mode == OUTPUT_JSON) {
+            fprintf(out, "{\"line\":%ld,\"ok\":true", resp->line);
+            if (v->drew != TILE_NONE) {
+                tile_format(v->drew, text);
+                fprintf(out, ",\"drew\":\"%s\"", text);
+            }
+            fputs("}\n", out);
+            json_events(out, g, v);
+        } else {
+            if (v->drew != TILE_NONE) {
+                tile_format(v->drew, text);
+                fprintf(out, "ok drew %s\n", text);
+            } else {
+                fputs("ok\n", out);
+            }
+            text_events(out, g, v);
+        }
+        return;
+    }
+    struct game snap;
+    struct move moves[GAME_MAX_LEGAL];
+    int n = legal_of(g, &snap, moves);
+    if (mode == OUTPUT_JSON) {
+        fprintf(out, "{\"line\":%ld,\"ok\":false,\"error\":\"%s\",\"message\":", resp->line,
+                error_code_name(v->code));
+        output_json_string(out, v->message);
+        if (v->rule) fprintf(out, ",\"rule\":\"%s\"", v->rule);
+        if (n > 0) {
+            putc(',', out);
+            json_legal(out, &snap, moves, n);
+        }
+        fputs("}\n", out);
+    } else {
+        fprintf(out, "error line %ld: %s: %s", resp->line, error_code_name(v->code), v->message);
+        if (v->rule) fprintf(out, " [%s]", v->rule);
+        putc('\n', out);
+        if (n > 0) {
+            fputs("  legal: ", out);
+            text_legal(out, &snap, moves, n);
+            putc('\n', out);
+        }
+    }
+}
+
+void output_response(FILE *out, enum output_mode mode, const struct game *g, const struct response *resp)
+{
+    if (resp->kind == RESPONSE_NONE) return;
+    if (resp->kind == RESPONSE_VERDICT) {
+        write_verdict(out, mode, g, resp);
+        return;
+    }
+    struct game snap;
+    if (resp->kind == RESPONSE_SHOW) {
+        game_snapshot(g, &snap);
+        if (mode == OUTPUT_JSON) {
+            fprintf(out, "{\"line\":%ld,\"ok\":true,", resp->line);
+            json_show(out, &snap);
+            fputs("}\n", out);
+        } else {
+            text_show(out, &snap);
+        }
+        return;
+    }
+    struct move moves[GAME_MAX_LEGAL];
+    int n = legal_of(g, &snap, moves);
+    if (mode == OUTPUT_JSON) {
+        fprintf(out, "{\"line\":%ld,\"ok\":true,", resp->line);
+        if (n > 0) fprintf(out, "\"player\":\"%s\",", snap.names[snap.turn]);
+        json_legal(out, &snap, moves, n);
+        fputs("}\n", out);
+    } else {
+        fputs("ok legal: ", out);
+        if (n == 0) fputs(game_is_over(g) ? "none, the match is over" : "none yet, waiting for the deal", out);
+        text_legal(out, &snap, moves, n);
+        putc('\n', out);
+    }
+}

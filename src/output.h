@@ -1,0 +1,28 @@
+/* Output: responses and events -> text for people or JSON lines for programs
+ * (the --json contract of protocol.md). Writes to the FILE it is given. */
+#ifndef MTREF_OUTPUT_H
+#define MTREF_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "engine.h"
+#include "referee.h"
+
+enum output_mode { OUTPUT_TEXT, OUTPUT_JSON };
+
+/* Writes the response to one line, then the events it caused. g is the game after
+ * the line (read only). */
+void output_response(FILE *out, enum output_mode mode, const struct game *g, const struct response *resp);
+
+/* Writes s as a JSON string (quotes included); invalid UTF-8 becomes U+FFFD. */
+void output_json_string(FILE *out, const char *s);
+
+/* "ana play 12-5 mex", "ana draw", "ana pass" into buf (OUTPUT_MOVE_SIZE bytes). */
+#define OUTPUT_MOVE_SIZE 48
+void output_format_move(const struct game *g, const struct move *m, char *buf);
+
+/* The totals of a finished match as "40-61-70" (winner first, then seat order). */
+void output_score_line(const struct game *g, const struct verdict *v, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,23 @@
+/* Built-in players: they choose a move for the seat to act, through the engine's
+ * own list of legal moves, so they play under whatever rules are loaded. */
+#ifndef MTREF_PLAYERS_H
+#define MTREF_PLAYERS_H
+
+#include <stdint.h>
+
+#include "engine.h"
+
+enum bot_kind {
+    BOT_RANDOM,      /* any legal move, uniformly */
+    BOT_GREEDY,      /* sheds the heaviest tile; lays a double when it can cover it */
+};
+
+/* Parses "random" / "greedy"; returns -1 for anything else. */
+int players_parse(const char *name, int len);
+const char *players_name(enum bot_kind kind);
+
+/* The move kind chooses for the seat to act in g (a game in play). rng is the
+ * player's own random stream (deal_random). */
+struct move players_choose(enum bot_kind kind, const struct game *g, uint64_t *rng);
+
+#endif

@@ -1,0 +1,257 @@
+/* The protocol reader's grammar: a line of text -> a command or a syntax error. */
+#include "protocol.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const keywords[] = {
+    "players", "rules", "rounds", "seed", "round", "deal",
+    "play", "draw", "pass", "show", "legal",
+};
+#define NKEYWORDS (sizeof keywords / sizeof keywords[0])
+
+static bool token_is(struct token t, const char *word)
+{
+    size_t n = strlen(word);
+    return (size_t)t.len == n && memcmp(t.text, word, n) == 0;
+}
+
+static int keyword_of(struct token t)
+{
+    for (size_t i = 0; i < NKEYWORDS; i++)
+        if (token_is(t, keywords[i])) return (int)i;
+    return -1;
+}
+
+bool protocol_is_name(const char *text, size_t len)
+{
+    if (len < 1 || len > 16) return false;
+    char c = text[0];
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) return false;
+    for (size_t i = 1; i < len; i++) {
+        c = text[i];
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+            return false;
+    }
+    struct token t = {text, (int)len};
+    return keyword_of(t) < 0 && !token_is(t, "mex");
+}
+
+bool protocol_utf8_valid(const char *text, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = s[i];
+        if (c < 0x80) { i++; continue; }
+        size_t need;
+        unsigned min;
+        if (c >= 0xC2 && c <= 0xDF) { need = 1; min = 0x80; }
+        else if (c >= 0xE0 && c <= 0xEF) { need = 2; min = 0x800; }
+        else if (c >= 0xF0 && c <= 0xF4) { need = 3; min = 0x10000; }
+        else return false;
+        if (len - i <= need) return false;
+        unsigned cp = c & (0x3F >> need);
+        for (size_t k = 1; k <= need; k++) {
+            if ((s[i + k] & 0xC0) != 0x80) return false;
+            cp = (cp << 6) | (s[i + k] & 0x3F);
+        }
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+        i += need + 1;
+    }
+    return true;
+}
+
+/* ASCII digits only; false when empty, not a number, or above max. */
+static bool parse_number(struct token t, uint64_t max, uint64_t *out)
+{
+    if (t.len == 0) return false;
+    uint64_t v = 0;
+    for (int i = 0; i < t.len; i++) {
+        char c = t.text[i];
+        if (c < '0' || c > '9') return false;
+        unsigned d = (unsigned)(c - '0');
+        if (v > (max - d) / 10) return false;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return true;
+}
+
+/* Prints a token for an error message, cut to a readable length. */
+static void say(char *err, size_t errsize, const char *what, struct token t)
+{
+    int shown = t.len > 40 ? 40 : t.len;
+    snprintf(err, errsize, "%s '%.*s%s'", what, shown, t.text, t.len > shown ? "..." : "");
+}
+
+static bool fail(char *err, size_t errsize, const char *message)
+{
+    snprintf(err, errsize, "%s", message);
+    return false;
+}
+
+static bool parse_tile(struct token t, tile_t *out, char *err, size_t errsize)
+{
+    *out = tile_parse(t.text, (size_t)t.len);
+    if (*out != TILE_NONE) return true;
+    say(err, errsize, "bad tile:", t);
+    return false;
+}
+
+static bool parse_name(struct token t, char *err, size_t errsize)
+{
+    if (protocol_is_name(t.text, (size_t)t.len)) return true;
+    say(err, errsize, "bad player name:", t);
+    return false;
+}
+
+/* Splits the line into tokens up to a comment; returns the count. */
+static int tokenize(const char *line, size_t len, struct token *tokens, int max)
+{
+    int n = 0;
+    size_t i = 0;
+    while (i < len) {
+        while (i < len && (line[i] == ' ' || line[i] == '\t')) i++;
+        if (i >= len || line[i] == '#') break;
+        size_t start = i;
+        while (i < len && line[i] != ' ' && line[i] != '\t' && line[i] != '#') i++;
+        if (n < max) tokens[n] = (struct token){line + start, (int)(i - start)};
+        n++;
+    }
+    return n;
+}
+
+static bool parse_setup(int keyword, struct token *tok, int n, struct command *cmd,
+                        char *err, size_t errsize)
+{
+    const char *word = keywords[keyword];
+    uint64_t number;
+    switch (keyword) {
+    case 0: /* players */
+        if (n < 2) return fail(err, errsize, "players needs names, or a count");
+        if (n == 2 && tok[1].len > 0 && tok[1].text[0] >= '0' && tok[1].text[0] <= '9') {
+            if (!parse_number(tok[1], RULES_MAX_PLAYERS + 1, &number)) {
+                say(err, errsize, "bad player count:", tok[1]);
+                return false;
+            }
+            cmd->kind = CMD_PLAYERS;
+            cmd->number = (long long)number;
+            cmd->count = 0;
+            return true;
+        }
+        if (n - 1 > RULES_MAX_PLAYERS)
+            return fail(err, errsize, "too many players");
+        for (int i = 1; i < n; i++) {
+            if (!parse_name(tok[i], err, errsize)) return false;
+            cmd->items[i - 1] = tok[i];
+        }
+        cmd->kind = CMD_PLAYERS;
+        cmd->number = n - 1;
+        cmd->count = n - 1;
+        return true;
+    case 1: /* rules */
+        if (n < 2) return fail(err, errsize, "rules needs a file name");
+        for (int i = 1; i < n; i++) cmd->items[i - 1] = tok[i];
+        cmd->kind = CMD_RULES;
+        cmd->count = n - 1;
+        return true;
+    case 2: /* rounds */
+    case 4: /* round */
+        if (n != 2) {
+            snprintf(err, errsize, "%s takes one number", word);
+            return false;
+        }
+        if (!parse_number(tok[1], (uint64_t)1 << 40, &number)) {
+            say(err, errsize, "bad number:", tok[1]);
+            return false;
+        }
+        cmd->kind = keyword == 2 ? CMD_ROUNDS : CMD_ROUND;
+        cmd->number = (long long)number;
+        return true;
+    case 3: /* seed */
+        if (n != 2) return fail(err, errsize, "seed takes one number");
+        if (!parse_number(tok[1], UINT64_MAX, &cmd->seed)) {
+            say(err, errsize, "bad seed (0..18446744073709551615):", tok[1]);
+            return false;
+        }
+        cmd->kind = CMD_SEED;
+        return true;
+    case 5: /* deal */
+        if (n < 2) return fail(err, errsize, "deal needs a player name");
+        if (!parse_name(tok[1], err, errsize)) return false;
+        cmd->actor = tok[1];
+        for (int i = 2; i < n; i++)
+            if (!parse_tile(tok[i], &cmd->tiles[i - 2], err, errsize)) return false;
+        cmd->kind = CMD_DEAL;
+        cmd->count = n - 2;
+        return true;
+    case 9: /* show */
+    case 10: /* legal */
+        if (n != 1) {
+            snprintf(err, errsize, "%s takes no arguments", word);
+            return false;
+        }
+        cmd->kind = keyword == 9 ? CMD_SHOW : CMD_LEGAL;
+        return true;
+    default: /* play, draw, pass need a player first */
+        snprintf(err, errsize, "%s needs a player first: NAME %s ...", word, word);
+        return false;
+    }
+}
+
+static bool parse_move(struct token *tok, int n, struct command *cmd, char *err, size_t errsize)
+{
+    cmd->actor = tok[0];
+    if (n < 2) {
+        say(err, errsize, "a move needs play, draw or pass after the name:", tok[0]);
+        return false;
+    }
+    if (token_is(tok[1], "play")) {
+        if (n != 4) return fail(err, errsize, "play takes a tile and a train: NAME play A-B TRAIN");
+        if (!parse_tile(tok[2], &cmd->tile, err, errsize)) return false;
+        cmd->train_is_mex = token_is(tok[3], "mex");
+        if (!cmd->train_is_mex && !protocol_is_name(tok[3].text, (size_t)tok[3].len)) {
+            say(err, errsize, "bad train (a player's name or mex):", tok[3]);
+            return false;
+        }
+        cmd->train = tok[3];
+        cmd->kind = CMD_PLAY;
+        return true;
+    }
+    if (token_is(tok[1], "draw")) {
+        if (n > 3) return fail(err, errsize, "draw takes at most one tile");
+        cmd->tile = TILE_NONE;
+        if (n == 3 && !parse_tile(tok[2], &cmd->tile, err, errsize)) return false;
+        cmd->kind = CMD_DRAW;
+        return true;
+    }
+    if (token_is(tok[1], "pass")) {
+        if (n != 2) return fail(err, errsize, "pass takes no arguments");
+        cmd->kind = CMD_PASS;
+        return true;
+    }
+    say(err, errsize, "unknown command", tok[1]);
+    return false;
+}
+
+bool protocol_parse(const char *line, size_t len, struct command *cmd, char *err, size_t errsize)
+{
+    cmd->kind = CMD_NONE;
+    cmd->count = 0;
+    if (len > PROTOCOL_LINE_MAX) return fail(err, errsize, "line longer than 4096 bytes");
+    if (memchr(line, '\0', len)) return fail(err, errsize, "NUL byte in line");
+    if (!protocol_utf8_valid(line, len)) return fail(err, errsize, "invalid UTF-8");
+    struct token tok[PROTOCOL_MAX_ITEMS];
+    int n = tokenize(line, len, tok, PROTOCOL_MAX_ITEMS);
+    if (n == 0) return true;
+    int keyword = keyword_of(tok[0]);
+    if (keyword >= 0) return parse_setup(keyword, tok, n, cmd, err, errsize);
+    if (protocol_is_name(tok[0].text, (size_t)tok[0].len)) return parse_move(tok, n, cmd, err, errsize);
+    char c = tok[0].text[0];
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))
+        say(err, errsize, "bad command or player name:", tok[0]);
+    else
+        say(err, errsize, "unknown command", tok[0]);
+    return false;
+}

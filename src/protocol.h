@@ -1,0 +1,54 @@
+/* The protocol reader's grammar: one line of text -> one command, or a syntax error.
+ * Knows the lexical rules of protocol.md (tokens, tiles, names, numbers, UTF-8),
+ * nothing of the game. */
+#ifndef MTREF_PROTOCOL_H
+#define MTREF_PROTOCOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules.h"
+#include "tile.h"
+
+#define PROTOCOL_LINE_MAX 4096          /* bytes, without the line ending */
+#define PROTOCOL_MAX_ITEMS (PROTOCOL_LINE_MAX / 2 + 1)   /* tokens a line can hold */
+
+enum command_kind {
+    CMD_NONE,        /* blank or comment-only: no response */
+    CMD_PLAYERS, CMD_RULES, CMD_ROUNDS, CMD_SEED, CMD_ROUND,
+    CMD_DEAL, CMD_PLAY, CMD_DRAW, CMD_PASS, CMD_SHOW, CMD_LEGAL,
+};
+
+/* A slice of the line the command was parsed from: valid while that line is. */
+struct token {
+    const char *text;
+    int len;
+};
+
+struct command {
+    enum command_kind kind;
+    struct token actor;          /* deal, play, draw, pass: the player named */
+    struct token train;          /* play: a player's name or "mex" */
+    bool train_is_mex;
+    tile_t tile;                 /* play; draw (TILE_NONE when bare) */
+    long long number;            /* rounds, round, players N (count form) */
+    uint64_t seed;
+    int count;                   /* players names, rules files, deal tiles */
+    struct token items[PROTOCOL_MAX_ITEMS];   /* players names, rules files */
+    tile_t tiles[PROTOCOL_MAX_ITEMS];         /* deal tiles, as read */
+};
+
+/* Parses line[0..len) (no line ending) into cmd. Returns true on success; on a
+ * syntax error returns false and writes a message into err (errsize bytes).
+ * Checks NUL bytes, UTF-8 (overlong forms and surrogates are invalid) and length
+ * over the whole line, comments included. */
+bool protocol_parse(const char *line, size_t len, struct command *cmd, char *err, size_t errsize);
+
+/* Whether text is a valid player name: [A-Za-z][A-Za-z0-9_]{0,15}, not a keyword or mex. */
+bool protocol_is_name(const char *text, size_t len);
+
+/* Whether the bytes are well-formed UTF-8. */
+bool protocol_utf8_valid(const char *text, size_t len);
+
+#endif

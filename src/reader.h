@@ -1,0 +1,39 @@
+/* The line reader: bytes from a file descriptor -> lines, in constant memory.
+ * Reads whatever the descriptor has (a pipe answers line by line, never waits to
+ * fill a buffer); a line over the limit is skipped to its end and reported as such,
+ * never truncated silently or kept whole. */
+#ifndef MTREF_READER_H
+#define MTREF_READER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define READER_BUFFER_SIZE 65536
+
+struct reader {
+    int fd;
+    size_t limit;              /* longest line kept, without its ending */
+    char *buf;                 /* owned: READER_BUFFER_SIZE + limit + 1 bytes */
+    size_t start, end;         /* unread bytes are buf[start..end) */
+    bool eof;
+    int error;                 /* errno of a failed read, or 0 */
+    long line_number;
+    void (*before_wait)(void *ctx);   /* called before a read that may block */
+    void *ctx;
+};
+
+struct line {
+    const char *text;          /* without "\n" or "\r\n"; valid until the next call */
+    size_t len;
+    bool too_long;             /* the line had more than limit bytes; text is empty */
+    long number;               /* 1-based */
+};
+
+/* Prepares r to read fd (not owned). Returns false when out of memory. */
+bool reader_open(struct reader *r, int fd, size_t limit);
+/* Frees the buffer; the descriptor stays open. reader_close on a closed reader is a no-op. */
+void reader_close(struct reader *r);
+/* Reads the next line. Returns false at end of input or on a read error (r->error). */
+bool reader_next(struct reader *r, struct line *out);
+
+#endif

@@ -1,0 +1,297 @@
+/* A refereeing session: lines in, responses out, precedence of protocol.md. */
+#include "referee.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+static char *copy_text(const char *s, size_t len)
+{
+    char *p = mt_malloc(len + 1);
+    if (!p) return NULL;
+    memcpy(p, s, len);
+    p[len] = '\0';
+    return p;
+}
+
+void referee_rules_name(const char *spelling, char *out, size_t size)
+{
+    const char *base = strrchr(spelling, '/');
+    base = base ? base + 1 : spelling;
+    size_t len = strlen(base);
+    if (len > 4 && strcmp(base + len - 4, ".lua") == 0) len -= 4;
+    snprintf(out, size, "%.*s", (int)len, base);
+}
+
+static void release(struct referee *ref, void **handle)
+{
+    if (*handle && ref->loader.release) ref->loader.release(ref->loader.ctx, *handle);
+    *handle = NULL;
+}
+
+static void free_files(char **files, int *n)
+{
+    for (int i = 0; i < *n; i++) free(files[i]);
+    *n = 0;
+}
+
+/* Loads match files then cli files; returns the handle or NULL with err set. */
+static void *load_rules(struct referee *ref, char *const match_files[], int nmatch,
+                        const struct rules **rules, char *err)
+{
+    const char *files[2 * REFEREE_MAX_RULE_FILES];
+    int n = 0;
+    for (int i = 0; i < nmatch; i++) files[n++] = match_files[i];
+    for (int i = 0; i < ref->ncli_files; i++) files[n++] = ref->cli_files[i];
+    if (n == 0) {
+        *rules = &ref->canonical;
+        return NULL;
+    }
+    if (!ref->loader.load) {
+        snprintf(err, RULES_MESSAGE_SIZE, "%s: house rules are not available in this build", files[0]);
+        return NULL;
+    }
+    return ref->loader.load(ref->loader.ctx, files, n, rules, err);
+}
+
+bool referee_init(struct referee *ref, const struct rules_loader *loader,
+                  const char *const cli_files[], int n, char *err)
+{
+    memset(ref, 0, sizeof *ref);
+    rules_init_canonical(&ref->canonical);
+    ref->loader = *loader;
+    ref->cli_rules = &ref->canonical;
+    game_init(&ref->game, ref->cli_rules);
+    if (n > REFEREE_MAX_RULE_FILES) {
+        snprintf(err, RULES_MESSAGE_SIZE, "at most %d rules files", REFEREE_MAX_RULE_FILES);
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        char *copy = copy_text(cli_files[i], strlen(cli_files[i]));
+        if (!copy) {
+            snprintf(err, RULES_MESSAGE_SIZE, "out of memory");
+            return false;
+        }
+        ref->cli_files[ref->ncli_files++] = copy;
+    }
+    if (n > 0) {
+        const struct rules *rules = 0;
+        ref->cli_handle = load_rules(ref, 0, 0, &rules, err);
+        if (!ref->cli_handle) return false;
+        ref->cli_rules = rules;
+        game_init(&ref->game, rules);
+    }
+    return true;
+}
+
+void referee_free(struct referee *ref)
+{
+    release(ref, &ref->match_handle);
+    release(ref, &ref->cli_handle);
+    free_files(ref->match_files, &ref->nmatch_files);
+    free_files(ref->cli_files, &ref->ncli_files);
+}
+
+static void new_match(struct referee *ref)
+{
+    release(ref, &ref->match_handle);
+    free_files(ref->match_files, &ref->nmatch_files);
+    game_init(&ref->game, ref->cli_rules);
+}
+
+/* `rules FILE...` during set-up: the match's files grow, the whole list reloads. */
+static void add_rules(struct referee *ref, const struct command *cmd, struct verdict *v)
+{
+    char *files[REFEREE_MAX_RULE_FILES];
+    int n = ref->nmatch_files, added = 0;
+    memcpy(files, ref->match_files, (size_t)n * sizeof files[0]);
+    for (int i = 0; i < cmd->count; i++) {
+        char name[256], other[256];
+        char *spelled = copy_text(cmd->items[i].text, (size_t)cmd->items[i].len);
+        if (!spelled) { verdict_fail(v, ERR_RULES, 0, "out of memory"); goto undo; }
+        referee_rules_name(spelled, name, sizeof name);
+        bool seen = false;
+        for (int j = 0; j < n && !seen; j++) {
+            referee_rules_name(files[j], other, sizeof other);
+            seen = strcmp(name, other) == 0;
+        }
+        if (seen) { free(spelled); continue; }     /* naming a file twice counts once */
+        if (n == REFEREE_MAX_RULE_FILES) {
+            free(spelled);
+            verdict_fail(v, ERR_RULES, 0, "at most %d rules files", REFEREE_MAX_RULE_FILES);
+            goto undo;
+        }
+        files[n++] = spelled;
+        added++;
+    }
+    if (added == 0) { verdict_ok(v); return; }
+    const struct rules *rules = 0;
+    char err[RULES_MESSAGE_SIZE] = "";
+    void *handle = load_rules(ref, files, n, &rules, err);
+    if (!handle) {
+        verdict_fail(v, ERR_RULES, 0, "%s", err);
+        goto undo;
+    }
+    release(ref, &ref->match_handle);
+    ref->match_handle = handle;
+    memcpy(ref->match_files, files, (size_t)n * sizeof files[0]);
+    ref->nmatch_files = n;
+    game_set_rules(&ref->game, rules, v);
+    return;
+undo:
+    for (int i = ref->nmatch_files; i < ref->nmatch_files + added; i++) free(files[i]);
+}
+
+static void set_players(struct game *g, const struct command *cmd, struct verdict *v)
+{
+    char generated[RULES_MAX_PLAYERS][8];
+    char spelled[RULES_MAX_PLAYERS][NAME_MAX_LEN + 1];
+    const char *names[RULES_MAX_PLAYERS];
+    int n = (int)cmd->number;
+    if (cmd->count == 0) {               /* players N -> p1..pN */
+        if (n > RULES_MAX_PLAYERS) n = RULES_MAX_PLAYERS + 1;
+        for (int i = 0; i < n && i < RULES_MAX_PLAYERS; i++) {
+            snprintf(generated[i], sizeof generated[i], "p%d", i + 1);
+            names[i] = generated[i];
+        }
+    } else {
+        for (int i = 0; i < n; i++) {
+            snprintf(spelled[i], sizeof spelled[i], "%.*s", cmd->items[i].len, cmd->items[i].text);
+            names[i] = spelled[i];
+        }
+    }
+    game_set_players(g, n, names, v);
+}
+
+static int seat_of(const struct referee *ref, struct token name, struct verdict *v)
+{
+    int seat = game_find_player(&ref->game, name.text, name.len);
+    if (seat < 0)
+        verdict_fail(v, ERR_UNKNOWN_PLAYER, "R2", "%.*s is not at the table", name.len, name.text);
+    return seat;
+}
+
+static void setup_command(struct referee *ref, const struct command *cmd, struct verdict *v)
+{
+    static const char *const words[] = {
+        [CMD_PLAYERS] = "players", [CMD_RULES] = "rules", [CMD_ROUNDS] = "rounds", [CMD_SEED] = "seed",
+    };
+    bool over = game_is_over(&ref->game);
+    if (over && cmd->kind != CMD_PLAYERS) {
+        verdict_fail(v, ERR_GAME_OVER, "R24", "the match is over: a players line starts the next");
+        return;
+    }
+    if (!over && !game_setup_open(&ref->game)) {
+        verdict_fail(v, ERR_SETUP_CLOSED, 0, "%s: set-up is closed once play began", words[cmd->kind]);
+        return;
+    }
+    if (over) {
+        /* players after a match: a fresh match under the --rules alone */
+        struct game fresh;
+        game_init(&fresh, ref->cli_rules);
+        set_players(&fresh, cmd, v);
+        if (v->code != ERR_NONE) return;
+        new_match(ref);
+        ref->game = fresh;
+        ref->match_touched = true;
+        return;
+    }
+    ref->match_touched = true;
+    switch (cmd->kind) {
+    case CMD_PLAYERS: set_players(&ref->game, cmd, v); break;
+    case CMD_RULES: add_rules(ref, cmd, v); break;
+    case CMD_ROUNDS: game_set_rounds(&ref->game, (int)(cmd->number > 1000 ? 1000 : cmd->number), v); break;
+    default: game_set_seed(&ref->game, cmd->seed, v); break;
+    }
+}
+
+/* Syntax errors that depend on the state: set-up values the rules refuse, a bare draw
+ * without a seed. Checked before anything else, as syntax comes first. */
+static bool syntax_in_context(struct referee *ref, const struct command *cmd, struct verdict *v)
+{
+    const struct rules *r = game_is_over(&ref->game) ? ref->cli_rules : ref->game.rules;
+    if (cmd->kind == CMD_PLAYERS && (cmd->number < r->min_players || cmd->number > r->max_players)) {
+        verdict_fail(v, ERR_SYNTAX, "R2", "%lld players: the table seats %d to %d",
+                     cmd->number, r->min_players, r->max_players);
+        return false;
+    }
+    if (cmd->kind == CMD_ROUNDS && (cmd->number < 1 || cmd->number > RULES_MAX_ROUNDS ||
+                                    !((ref->game.rules->rounds_allowed >> cmd->number) & 1))) {
+        verdict_fail(v, ERR_SYNTAX, "R3", "a match cannot have %lld rounds under these rules", cmd->number);
+        return false;
+    }
+    if (cmd->kind == CMD_DRAW && cmd->tile == TILE_NONE && !ref->game.seeded) {
+        verdict_fail(v, ERR_SYNTAX, "R23", "draw must name the tile: this match has no seed");
+        return false;
+    }
+    return true;
+}
+
+static void move_command(struct referee *ref, const struct command *cmd, struct verdict *v)
+{
+    struct game *g = &ref->game;
+    if (game_is_over(g)) {
+        verdict_fail(v, ERR_GAME_OVER, "R24", "the match is over");
+        return;
+    }
+    if (cmd->kind == CMD_ROUND) {
+        game_assert_round(g, cmd->number, v);
+        return;
+    }
+    int seat = seat_of(ref, cmd->actor, v);
+    if (seat < 0) return;
+    if (cmd->kind == CMD_DEAL) {
+        game_deal(g, seat, cmd->tiles, cmd->count, v);
+        if (v->code == ERR_NONE) ref->match_touched = true;
+        return;
+    }
+    struct move m = {MOVE_PASS, seat, cmd->tile, 0};
+    if (cmd->kind == CMD_PLAY) {
+        m.kind = MOVE_PLAY;
+        m.train = cmd->train_is_mex ? TRAIN_MEX : seat_of(ref, cmd->train, v);
+        if (m.train < 0) return;
+    } else if (cmd->kind == CMD_DRAW) {
+        m.kind = MOVE_DRAW;
+    }
+    game_move(g, &m, v);
+    if (v->code == ERR_NONE) {
+        ref->match_touched = true;
+        if (v->match_ended) {
+            ref->matches_ended++;
+            ref->match_touched = false;
+        }
+    }
+}
+
+void referee_line(struct referee *ref, const char *text, size_t len, bool too_long, long number,
+                  struct response *resp)
+{
+    struct verdict *v = &resp->verdict;
+    struct command *cmd = &ref->cmd;
+    resp->line = number;
+    resp->kind = RESPONSE_VERDICT;
+    verdict_ok(v);
+    char err[200];
+    if (too_long) {
+        verdict_fail(v, ERR_SYNTAX, 0, "line longer than %d bytes", PROTOCOL_LINE_MAX);
+        return;
+    }
+    if (!protocol_parse(text, len, cmd, err, sizeof err)) {
+        verdict_fail(v, ERR_SYNTAX, 0, "%s", err);
+        return;
+    }
+    if (!syntax_in_context(ref, cmd, v)) return;
+    switch (cmd->kind) {
+    case CMD_NONE: resp->kind = RESPONSE_NONE; return;
+    case CMD_SHOW: resp->kind = RESPONSE_SHOW; return;
+    case CMD_LEGAL: resp->kind = RESPONSE_LEGAL; return;
+    case CMD_PLAYERS: case CMD_RULES: case CMD_ROUNDS: case CMD_SEED:
+        setup_command(ref, cmd, v);
+        return;
+    default:
+        move_command(ref, cmd, v);
+        return;
+    }
+}

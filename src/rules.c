@@ -1,0 +1,42 @@
+/* The canonical values of the variable points of the game. */
+#include "rules.h"
+
+void rules_init_canonical(struct rules *r)
+{
+    *r = (struct rules){0};
+    r->min_players = 2;
+    r->max_players = 8;
+    for (int n = 0; n <= RULES_MAX_PLAYERS; n++)
+        r->hand_size[n] = n <= 4 ? 15 : n <= 6 ? 12 : 10;
+    for (tile_t t = 0; t < TILE_COUNT; t++)
+        r->tile_value[t] = tile_low(t) + tile_high(t);
+    r->rounds_allowed = (1ULL << 13) | (1ULL << 7) | (1ULL << 1);
+    r->default_rounds = 13;
+    r->doubles = DOUBLES_COVER_NOW;
+    r->draw = DRAW_ONCE;
+    r->scoring = SCORING_PENALTY;
+    r->out_on_double_factor = 1;
+}
+
+const char *rules_check(const struct rules *r)
+{
+    if (r->min_players < 2 || r->max_players > RULES_MAX_PLAYERS || r->min_players > r->max_players)
+        return "players must range within 2..16";
+    for (int n = r->min_players; n <= r->max_players; n++) {
+        if (r->hand_size[n] < 1)
+            return "every hand needs at least one tile";
+        if (n * r->hand_size[n] > TILE_COUNT - 1)
+            return "the hands hold more tiles than the set has";
+    }
+    if (r->rounds_allowed == 0 || (r->rounds_allowed & 1))
+        return "the allowed round counts must be 1..63";
+    if (r->default_rounds < 1 || r->default_rounds > RULES_MAX_ROUNDS ||
+        !((r->rounds_allowed >> r->default_rounds) & 1))
+        return "the default round count must be one of the allowed counts";
+    if (r->out_on_double_factor < 1 || r->out_on_double_factor > 1000)
+        return "the out-on-double factor must be 1..1000";
+    for (tile_t t = 0; t < TILE_COUNT; t++)
+        if (r->tile_value[t] < -1000000 || r->tile_value[t] > 1000000)
+            return "tile values must lie within -1000000..1000000";
+    return 0;
+}

@@ -1,0 +1,86 @@
+/* The variable points of the game: one structure that the canonical rules fill
+ * (rules_init_canonical) and house-rule files change (the Lua bridge). The engine
+ * reads only this; every point where a house rule plugs in is a field here. */
+#ifndef MTREF_RULES_H
+#define MTREF_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tile.h"
+
+#define RULES_MAX_PLAYERS 16     /* the most any house rule may seat */
+#define RULES_MAX_ROUNDS 63      /* largest value a `rounds N` line may ever take */
+#define RULES_MESSAGE_SIZE 512   /* room for a hook's error message */
+
+struct game;
+
+enum doubles_policy {
+    DOUBLES_COVER_NOW,       /* [R14] the next play of the same player covers it */
+    DOUBLES_ANYWHERE_LIFO,   /* doubles-anywhere: the turn goes on; queue, last played first */
+    DOUBLES_ANYWHERE_FIFO,   /* the same, first played first */
+};
+
+enum draw_policy {
+    DRAW_ONCE,               /* [R9] one draw per play */
+    DRAW_UNTIL_PLAYABLE,     /* draw-until-playable */
+};
+
+enum scoring_policy {
+    SCORING_PENALTY,         /* [R21] pips left in hand; lowest total wins */
+    SCORING_POSITIVE,        /* positive-scoring: the winner of the round scores; highest wins */
+};
+
+/* What a round's scoring hook sees. */
+struct round_outcome {
+    int round;
+    int nplayers;
+    bool in_round[RULES_MAX_PLAYERS];   /* seated in this round (not eliminated) */
+    int64_t hand_value[RULES_MAX_PLAYERS]; /* sum of tile values left in each hand */
+    int out_seat;                       /* who went out, or -1 when blocked */
+    bool out_on_double;                 /* the last tile played was a double */
+};
+
+/* Optional hooks into a house-rule script. Each returns 0 on success, or -1 after
+ * writing a message ("file:line: what") into err (RULES_MESSAGE_SIZE bytes); the
+ * engine then answers the move with a `rules` error. NULL means canonical. */
+struct rules_hooks {
+    void *ctx;
+    /* The engine double's pip of round `round` (1, 2, ...). */
+    int (*engine_pip)(void *ctx, int round, int rounds, int *pip, char *err);
+    /* Points of the round for each seat in the round; replaces the built-in scoring. */
+    int (*round_points)(void *ctx, const struct round_outcome *o, int64_t points[], char *err);
+    /* Whether a seat with this total leaves the match after a round. */
+    int (*eliminated)(void *ctx, int seat, int64_t total, int round, bool *out, char *err);
+    /* A per-move veto: sets *allowed, and a reason into why when not allowed. */
+    int (*may_play)(void *ctx, const struct game *g, int seat, tile_t tile, int train,
+                    bool *allowed, char *why, char *err);
+};
+
+struct rules {
+    int min_players, max_players;              /* [R2] 2..8 */
+    int hand_size[RULES_MAX_PLAYERS + 1];      /* [R5] by players in the round */
+    int tile_value[TILE_COUNT];                /* [R1][R21] penalty of each tile */
+    uint64_t rounds_allowed;                   /* [R3] bit r set: `rounds r` is accepted */
+    int default_rounds;                        /* [R3] 13 */
+    bool ascending;                            /* round k's engine is (k-1)-(k-1), cycling */
+    enum doubles_policy doubles;               /* [R14][R15] */
+    enum draw_policy draw;                     /* [R9][R17] */
+    bool first_turn_own_train;                 /* first turn of a round: own train only */
+    bool marker_after_cover;                   /* owed cover made elsewhere also marks */
+    enum scoring_policy scoring;               /* [R21][R22] */
+    int out_on_double_factor;                  /* 1; 2 under double-out-doubles */
+    int eliminate_at;                          /* total that eliminates; 0: nobody */
+    struct rules_hooks hooks;
+    const char *names;   /* rule files in force, "a, b"; NULL or "" for canonical; not owned */
+};
+
+/* Fills r with the canonical rules of rules.md. */
+void rules_init_canonical(struct rules *r);
+
+/* Checks that r is playable (sizes fit the set, ranges sane). Returns NULL when it is,
+ * else a static message saying what is wrong. */
+const char *rules_check(const struct rules *r);
+
+#endif

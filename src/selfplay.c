@@ -1,0 +1,243 @@
+/* Self-play: matches between built-in players, written as stand-alone records. */
+#include "selfplay.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "deal.h"
+
+void selfplay_defaults(struct selfplay_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->players = 4;
+    o->games = 1;
+    o->seed = 1;
+    o->bots[0] = BOT_GREEDY;
+    o->nbots = 1;
+}
+
+bool selfplay_parse_bots(const char *list, struct selfplay_options *o)
+{
+    int n = 0;
+    while (*list) {
+        int len = (int)strcspn(list, ",");
+        int kind = players_parse(list, len);
+        if (kind < 0 || n == RULES_MAX_PLAYERS) return false;
+        o->bots[n++] = (enum bot_kind)kind;
+        list += len;
+        if (*list == ',') list++;
+    }
+    if (n == 0) return false;
+    o->nbots = n;
+    return true;
+}
+
+/* Record text is built in a buffer and handed to the sink in large chunks. */
+struct text {
+    char data[1 << 16];
+    size_t len;
+    const struct selfplay_sink *sink;
+};
+
+static void text_flush(struct text *t)
+{
+    if (t->len) t->sink->write(t->sink->ctx, t->data, t->len);
+    t->len = 0;
+}
+
+static void text_put(struct text *t, const char *s, size_t n)
+{
+    if (t->len + n > sizeof t->data) text_flush(t);
+    memcpy(t->data + t->len, s, n);
+    t->len += n;
+}
+
+static void text_str(struct text *t, const char *s) { text_put(t, s, strlen(s)); }
+
+static void text_int(struct text *t, long v)
+{
+    char digits[24];
+    int n = 0;
+    if (v < 0) { text_put(t, "-", 1); v = -v; }
+    do digits[n++] = (char)('0' + v % 10); while ((v /= 10) > 0);
+    while (n > 0) text_put(t, &digits[--n], 1);
+}
+
+static void text_tile(struct text *t, tile_t tile)
+{
+    char buf[TILE_TEXT_SIZE];
+    tile_format(tile, buf);
+    text_str(t, buf);
+}
+
+/* The match number index of a seed: its own stream for deals and one per bot. */
+static uint64_t match_seed(uint64_t seed, long index)
+{
+    uint64_t s = seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(index + 1));
+    return deal_random(&s);
+}
+
+static void write_deals(struct text *t, const struct game *g)
+{
+    text_str(t, "round ");
+    text_int(t, g->round);
+    text_put(t, "\n", 1);
+    for (int s = 0; s < g->nplayers; s++) {
+        if (g->eliminated[s]) continue;
+        text_str(t, "deal ");
+        text_str(t, g->names[s]);
+        tileset hand = g->hands[s];
+        for (tile_t tile; (tile = tileset_pop(&hand)) != TILE_NONE;) {
+            text_put(t, " ", 1);
+            text_tile(t, tile);
+        }
+        text_put(t, "\n", 1);
+    }
+}
+
+static void write_move(struct text *t, const struct game *g, const struct move *m, tile_t drew)
+{
+    text_str(t, g->names[m->seat]);
+    if (m->kind == MOVE_PLAY) {
+        text_str(t, " play ");
+        text_tile(t, m->tile);
+        text_put(t, " ", 1);
+        text_str(t, m->train == TRAIN_MEX ? "mex" : g->names[m->train]);
+    } else if (m->kind == MOVE_DRAW) {
+        text_str(t, " draw ");
+        text_tile(t, drew);
+    } else {
+        text_str(t, " pass");
+    }
+    text_put(t, "\n", 1);
+}
+
+int selfplay_match(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
+                   int nrules, long index, const struct selfplay_sink *sink, char *err)
+{
+    struct text *t = mt_malloc(sizeof *t);
+    struct game *g = mt_malloc(sizeof *g), *snap = mt_malloc(sizeof *snap);
+    int status = 0;
+    if (!t || !g || !snap) {
+        snprintf(err, RULES_MESSAGE_SIZE, "out of memory");
+        status = 2;
+        goto done;
+    }
+    t->len = 0;
+    t->sink = sink;
+    struct verdict v;
+    char names[RULES_MAX_PLAYERS][8];
+    const char *name_list[RULES_MAX_PLAYERS];
+    for (int s = 0; s < o->players; s++) {
+        snprintf(names[s], sizeof names[s], "p%d", s + 1);
+        name_list[s] = names[s];
+    }
+    game_init(g, rules);
+    game_set_players(g, o->players, name_list, &v);
+    if (v.code == ERR_NONE && o->rounds) game_set_rounds(g, o->rounds, &v);
+    if (v.code != ERR_NONE) {
+        snprintf(err, RULES_MESSAGE_SIZE, "%s", v.message);
+        status = 2;
+        goto done;
+    }
+    uint64_t stream = match_seed(o->seed, index);
+    game_set_seed(g, deal_random(&stream), &v);
+    uint64_t bot_rng[RULES_MAX_PLAYERS];
+    for (int s = 0; s < o->players; s++) bot_rng[s] = deal_random(&stream);
+
+    text_str(t, "# mtref selfplay --seed ");
+    text_int(t, (long)(o->seed & 0x7fffffffffffffffULL));
+    text_str(t, ", match ");
+    text_int(t, index + 1);
+    text_str(t, "\nplayers");
+    for (int s = 0; s < o->players; s++) {
+        text_put(t, " ", 1);
+        text_str(t, names[s]);
+    }
+    text_str(t, "\n");
+    for (int i = 0; i < nrules; i++) {
+        text_str(t, "rules ");
+        text_str(t, rules_files[i]);
+        text_put(t, "\n", 1);
+    }
+    text_str(t, "rounds ");
+    text_int(t, g->rounds);
+    text_put(t, "\n", 1);
+    while (!game_is_over(g)) {
+        if (game_needs_deal(g)) {
+            game_snapshot(g, snap);
+            if (game_needs_deal(snap)) {
+                snprintf(err, RULES_MESSAGE_SIZE, "a rules hook failed while dealing round %d", g->round);
+                status = 2;
+                break;
+            }
+            *g = *snap;
+            write_deals(t, g);
+        }
+        int seat = g->turn;
+        struct move m = players_choose(o->bots[seat % o->nbots], g, &bot_rng[seat]);
+        game_move(g, &m, &v);
+        if (v.code != ERR_NONE) {
+            snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", error_code_name(v.code), v.message);
+            status = 2;
+            break;
+        }
+        write_move(t, g, &m, v.drew);
+    }
+    text_flush(t);
+done:
+    free(snap);
+    free(g);
+    free(t);
+    return status;
+}
+
+static void write_to_file(void *ctx, const char *data, size_t len) { fwrite(data, 1, len, (FILE *)ctx); }
+
+int selfplay_run(const struct selfplay_options *o, const struct rules_loader *loader,
+                 const char *const rules_files[], int nrules, FILE *out, char *err)
+{
+    struct referee *ref = mt_malloc(sizeof *ref);
+    if (!ref) { snprintf(err, RULES_MESSAGE_SIZE, "out of memory"); return 2; }
+    int status = 0;
+    if (!referee_init(ref, loader, rules_files, nrules, err)) {
+        status = 2;
+        goto done;
+    }
+    const struct rules *rules = ref->cli_rules;
+    if (o->players < rules->min_players || o->players > rules->max_players) {
+        snprintf(err, RULES_MESSAGE_SIZE, "%d players: these rules seat %d to %d", o->players,
+                 rules->min_players, rules->max_players);
+        status = 2;
+        goto done;
+    }
+    for (long i = 0; i < o->games && status == 0; i++) {
+        FILE *dest = out;
+        if (o->out_dir) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/match-%06ld.mtr", o->out_dir, i + 1);
+            dest = fopen(path, "w");
+            if (!dest) {
+                snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", path, strerror(errno));
+                status = 2;
+                break;
+            }
+        }
+        struct selfplay_sink sink = {write_to_file, dest};
+        status = selfplay_match(o, rules, rules_files, nrules, i, &sink, err);
+        if (dest != out && fclose(dest) != 0) {
+            snprintf(err, RULES_MESSAGE_SIZE, "cannot write %s/match-%06ld.mtr", o->out_dir, i + 1);
+            status = 2;
+        }
+    }
+done:
+    referee_free(ref);
+    free(ref);
+    if (fflush(out) != 0 && status == 0) {
+        snprintf(err, RULES_MESSAGE_SIZE, "cannot write the records");
+        status = 2;
+    }
+    return status;
+}

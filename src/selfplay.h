@@ -1,0 +1,43 @@
+/* Self-play: complete matches between built-in players, written as records that
+ * stand alone (players, rounds, rules, explicit deals, named draws). */
+#ifndef MTREF_SELFPLAY_H
+#define MTREF_SELFPLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "players.h"
+#include "referee.h"
+
+struct selfplay_options {
+    int players;                              /* 4 */
+    int rounds;                               /* 0: the rules' default */
+    long games;                               /* 1 */
+    uint64_t seed;                            /* 1 */
+    enum bot_kind bots[RULES_MAX_PLAYERS];    /* seat i plays bots[i % nbots] */
+    int nbots;
+    const char *out_dir;                      /* NULL: one stream on out */
+};
+
+void selfplay_defaults(struct selfplay_options *o);
+/* Parses "greedy,random,..." into o->bots; false on an unknown name. */
+bool selfplay_parse_bots(const char *list, struct selfplay_options *o);
+
+/* Plays o->games matches under the rules files (via loader) and writes them to out,
+ * or one file per match in o->out_dir. Returns 0, or 2 with err set
+ * (RULES_MESSAGE_SIZE bytes). Same options, same bytes. */
+int selfplay_run(const struct selfplay_options *o, const struct rules_loader *loader,
+                 const char *const rules_files[], int nrules, FILE *out, char *err);
+
+/* Plays one match into buf-backed text (for tests and benches): the record of match
+ * number index of seed under rules. Writes via the callback in chunks. Returns 0, or
+ * 2 with err set when a rules hook failed. */
+struct selfplay_sink {
+    void (*write)(void *ctx, const char *data, size_t len);
+    void *ctx;
+};
+int selfplay_match(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
+                   int nrules, long index, const struct selfplay_sink *sink, char *err);
+
+#endif
