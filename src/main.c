@@ -12,9 +12,9 @@
 #include "check.h"
 #include "luarules.h"
 #include "output.h"
-#include "reader.h"
 #include "referee.h"
 #include "selfplay.h"
+#include "stream.h"
 
 #ifndef MTREF_VERSION
 #define MTREF_VERSION "0.0.0"
@@ -116,12 +116,6 @@ static int parse_options(int argc, char **argv, int first, bool selfplay, struct
     return -1;
 }
 
-static void flush_stdout(void *ctx)
-{
-    (void)ctx;
-    fflush(stdout);
-}
-
 static int open_input(const char *path, int *fd)
 {
     if (strcmp(path, "-") == 0) { *fd = 0; return 0; }
@@ -145,45 +139,9 @@ static int run_referee(const struct options *o, const struct rules_loader *loade
         fprintf(stderr, "mtref: %s: %s\n", path, strerror(err));
         return 2;
     }
-    char rules_err[RULES_MESSAGE_SIZE] = "";
-    struct referee *ref = mt_malloc(sizeof *ref);
-    struct response *resp = mt_malloc(sizeof *resp);
-    struct reader rd;
-    int status = 0;
-    if (!ref || !resp || !reader_open(&rd, fd, PROTOCOL_LINE_MAX)) {
-        fputs("mtref: out of memory\n", stderr);
-        free(ref);
-        free(resp);
-        if (fd) close(fd);
-        return 2;
-    }
-    rd.before_wait = flush_stdout;
-    if (!referee_init(ref, loader, o->rules, o->nrules, rules_err)) {
-        struct response r = {.kind = RESPONSE_VERDICT, .line = 0};
-        verdict_fail(&r.verdict, ERR_RULES, 0, "%s", rules_err);
-        output_response(stdout, o->mode, &ref->game, &r);
-        status = 2;
-    } else {
-        struct line line;
-        while (reader_next(&rd, &line)) {
-            referee_line(ref, line.text, line.len, line.too_long, line.number, resp);
-            output_response(stdout, o->mode, &ref->game, resp);
-            if (resp->kind != RESPONSE_VERDICT || resp->verdict.code == ERR_NONE) continue;
-            int s = error_code_status(resp->verdict.code);
-            if (s > status) status = s;
-            if (!o->keep_going) break;
-        }
-        if (rd.error) {
-            fprintf(stderr, "mtref: %s: %s\n", path, strerror(rd.error));
-            status = 2;
-        }
-    }
-    referee_free(ref);
-    reader_close(&rd);
-    free(ref);
-    free(resp);
+    struct stream_options so = {o->mode, o->keep_going, o->rules, o->nrules, path};
+    int status = stream_run(fd, stdout, stderr, &so, loader);
     if (fd) close(fd);
-    if (fflush(stdout) != 0) status = 2;
     return status;
 }
 
