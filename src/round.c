@@ -119,7 +119,7 @@ static bool eliminate(struct game *g, struct verdict *v)
         bool out = r->eliminate_at > 0 && g->totals[s] >= r->eliminate_at;
         if (r->hooks.eliminated) {
             char err[RULES_MESSAGE_SIZE] = "";
-            if (r->hooks.eliminated(r->hooks.ctx, s, g->totals[s], g->round, &out, err) != 0) {
+            if (r->hooks.eliminated(r->hooks.ctx, g, s, g->totals[s], &out, err) != 0) {
                 verdict_fail(v, ERR_RULES, 0, "%s", err);
                 return false;
             }
@@ -172,7 +172,7 @@ void round_finish(struct game *g, int out_seat, bool out_on_double, struct verdi
     int64_t points[RULES_MAX_PLAYERS] = {0};
     if (r->hooks.round_points) {
         char err[RULES_MESSAGE_SIZE] = "";
-        if (r->hooks.round_points(r->hooks.ctx, &o, points, err) != 0) {
+        if (r->hooks.round_points(r->hooks.ctx, g, &o, points, err) != 0) {
             verdict_fail(v, ERR_RULES, 0, "%s", err);
             return;
         }

@@ -50,9 +50,9 @@ struct rules_hooks {
     /* The engine double's pip of round `round` (1, 2, ...). */
     int (*engine_pip)(void *ctx, int round, int rounds, int *pip, char *err);
     /* Points of the round for each seat in the round; replaces the built-in scoring. */
-    int (*round_points)(void *ctx, const struct round_outcome *o, int64_t points[], char *err);
+    int (*round_points)(void *ctx, const struct game *g, const struct round_outcome *o, int64_t points[], char *err);
     /* Whether a seat with this total leaves the match after a round. */
-    int (*eliminated)(void *ctx, int seat, int64_t total, int round, bool *out, char *err);
+    int (*eliminated)(void *ctx, const struct game *g, int seat, int64_t total, bool *out, char *err);
     /* A per-move veto: sets *allowed, and a reason into why when not allowed. */
     int (*may_play)(void *ctx, const struct game *g, int seat, tile_t tile, int train,
                     bool *allowed, char *why, char *err);
