@@ -356,15 +356,9 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
         return 0;
     }
     if (strcmp(key, "marker_after_cover") == 0) return read_boolean(rd, L, key, &r->marker_after_cover);
-    if (strcmp(key, "ascending") == 0) return read_boolean(rd, L, key, &r->ascending);
     if (strcmp(key, "out_on_double") == 0) {
         if (read_integer(rd, L, key, 1, 1000, &v) != 0) return -1;
         r->out_on_double_factor = (int)v;
-        return 0;
-    }
-    if (strcmp(key, "eliminate_at") == 0) {
-        if (read_integer(rd, L, key, 0, 1000000000, &v) != 0) return -1;
-        r->eliminate_at = (int)v;
         return 0;
     }
     for (int id = 0; id < HOOK_COUNT; id++)
@@ -380,8 +374,8 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
  * messages do not depend on table traversal order. */
 static const char *const key_order[] = {
     "name", "description", "incompatible", "players", "hand_size", "tile_value", "default_rounds", "rounds",
-    "ascending", "doubles", "draw", "first_turn", "marker_after_cover", "scoring", "out_on_double",
-    "eliminate_at", "engine", "eliminated", "round_points", "may_play",
+    "doubles", "draw", "first_turn", "marker_after_cover", "scoring", "out_on_double",
+    "engine", "eliminated", "round_points", "may_play",
 };
 #define NKEYS (sizeof key_order / sizeof key_order[0])
 
@@ -421,12 +415,12 @@ static int read_table(struct reading *rd, lua_State *L)
 }
 
 /* incompatible = {["other-file"] = "why"}: refused when both are loaded. */
-static int check_pairs(struct ruleset *set, lua_State *L, int tables_base, char *err)
+static int check_pairs(struct ruleset *set, lua_State *L, int tables_base, int loaded, char *err)
 {
-    for (int i = 0; i < set->nfiles; i++) {
+    for (int i = 0; i < loaded; i++) {
         raw_field(L, tables_base + i, "incompatible");
         if (!lua_istable(L, -1)) { lua_pop(L, 1); continue; }
-        for (int j = 0; j < set->nfiles; j++) {
+        for (int j = 0; j < loaded; j++) {
             if (j == i) continue;
             raw_field(L, -1, set->names[j]);
             if (!lua_isnil(L, -1)) {
@@ -628,7 +622,7 @@ static struct ruleset *ruleset_load(const char *const files[], int n, char *err)
         if (sandbox_run_file(set->sb, set->paths[i], set->paths[i], err) != 0) goto fail;
         struct reading rd = {set, i, err};
         if (read_table(&rd, L) != 0) goto fail;
-        if (check_pairs(set, L, base, err) != 0) goto fail;
+        if (check_pairs(set, L, base, i + 1, err) != 0) goto fail;
     }
     const char *problem = rules_check(&set->rules);
     if (problem) {
@@ -707,7 +701,6 @@ static void describe(const struct ruleset *set, FILE *out)
         fprintf(out, " (default %d; canonical 13, 7, 1)\n", r->default_rounds);
         changed = true;
     }
-    if (r->ascending) { fputs("  engines ascend: 0-0, 1-1, ... 12-12\n", out); changed = true; }
     if (r->doubles != canon.doubles) { fprintf(out, "  doubles: %s (canonical cover)\n", doubles_choices[r->doubles]); changed = true; }
     if (r->draw != canon.draw) { fprintf(out, "  draw: %s (canonical once)\n", draw_choices[r->draw]); changed = true; }
     if (r->first_turn_own_train) { fputs("  first turn: own train only\n", out); changed = true; }
@@ -717,7 +710,6 @@ static void describe(const struct ruleset *set, FILE *out)
         fprintf(out, "  going out on a double multiplies the round's points by %d\n", r->out_on_double_factor);
         changed = true;
     }
-    if (r->eliminate_at) { fprintf(out, "  eliminated at a total of %d\n", r->eliminate_at); changed = true; }
     for (int id = 0; id < HOOK_COUNT; id++)
         if (set->hook_ref[id] != LUA_NOREF) {
             fprintf(out, "  hook %s: %s:%d\n", hook_names[id], set->paths[set->hook_file[id]], set->hook_line[id]);

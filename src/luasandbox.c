@@ -29,6 +29,7 @@
 struct sandbox {
     lua_State *L;
     size_t used;
+    bool refused;         /* the memory cap refused an allocation in this call */
     long budget;          /* instructions left in this call */
     bool spent;           /* the budget ran out: every pcall re-raises */
 };
@@ -42,7 +43,10 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         sb->used -= osize;
         return NULL;
     }
-    if (nsize > osize && sb->used + (nsize - osize) > SANDBOX_MEMORY_LIMIT) return NULL;
+    if (nsize > osize && sb->used + (nsize - osize) > SANDBOX_MEMORY_LIMIT) {
+        sb->refused = true;
+        return NULL;
+    }
     void *p = mt_realloc(ptr, nsize);
     if (p) sb->used = sb->used - osize + nsize;
     return p;
@@ -64,7 +68,13 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     sb->budget -= HOOK_EVERY;
     if (sb->budget <= 0 || sb->spent) {
         sb->spent = true;
-        luaL_error(L, "instruction budget of %d million exhausted", (int)(SANDBOX_INSTRUCTIONS / 1000000));
+        lua_Debug here;
+        int line = lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) ? here.currentline : -1;
+        if (line > 0) lua_pushfstring(L, "%s:%d: ", here.short_src, line);
+        else lua_pushliteral(L, "");
+        lua_pushfstring(L, "instruction budget of %d million exhausted", (int)(SANDBOX_INSTRUCTIONS / 1000000));
+        lua_concat(L, 2);
+        lua_error(L);
     }
 }
 
@@ -243,6 +253,24 @@ static void reset_budget(struct sandbox *sb)
 {
     sb->budget = SANDBOX_INSTRUCTIONS;
     sb->spent = false;
+    sb->refused = false;
+}
+
+/* Message handler: an error value that is not a string becomes one, with the
+ * position of the code that raised it (never through __tostring, which may loop). */
+static int add_position(lua_State *L)
+{
+    int type = lua_type(L, 1);
+    if (type == LUA_TSTRING) return 1;
+    /* the first Lua function up the stack: error() itself is a C function */
+    lua_Debug ar;
+    int level = 1;
+    while (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline <= 0) level++;
+    luaL_where(L, level);
+    if (type == LUA_TNUMBER) lua_pushfstring(L, "error %s", lua_tostring(L, 1));
+    else lua_pushfstring(L, "error object is a %s value", lua_typename(L, type));
+    lua_concat(L, 2);
+    return 1;
 }
 
 static char *read_source(const char *path, size_t *len, char *why, size_t whysize)
@@ -298,8 +326,17 @@ int sandbox_call(struct sandbox *sb, int nargs, int nresults, const char *displa
 {
     lua_State *L = sb->L;
     reset_budget(sb);
-    if (lua_pcall(L, nargs, nresults, 0) != LUA_OK) {
-        error_text(L, display, err);
+    int handler = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, add_position);
+    lua_insert(L, handler);
+    int status = lua_pcall(L, nargs, nresults, handler);
+    lua_remove(L, handler);
+    if (status != LUA_OK) {
+        if (status == LUA_ERRMEM || sb->refused)
+            snprintf(err, SANDBOX_ERROR_SIZE, "%s: memory cap of %u MB exceeded", display,
+                     (unsigned)(SANDBOX_MEMORY_LIMIT >> 20));
+        else
+            error_text(L, display, err);
         lua_pop(L, 1);
         return -1;
     }

@@ -29,7 +29,7 @@ static bool engine_of_round(const struct game *g, int *pip, struct verdict *v)
         return true;
     }
     int step = (g->round - 1) % TILE_PIPS;          /* cycles when rounds go past 13 */
-    *pip = r->ascending ? step : TILE_MAX_PIP - step;
+    *pip = TILE_MAX_PIP - step;
     return true;
 }
 
@@ -116,13 +116,11 @@ static bool eliminate(struct game *g, struct verdict *v)
     const struct rules *r = g->rules;
     for (int s = 0; s < g->nplayers; s++) {
         if (g->eliminated[s]) continue;
-        bool out = r->eliminate_at > 0 && g->totals[s] >= r->eliminate_at;
-        if (r->hooks.eliminated) {
-            char err[RULES_MESSAGE_SIZE] = "";
-            if (r->hooks.eliminated(r->hooks.ctx, g, s, g->totals[s], &out, err) != 0) {
-                verdict_fail(v, ERR_RULES, 0, "%s", err);
-                return false;
-            }
+        bool out = false;
+        char err[RULES_MESSAGE_SIZE] = "";
+        if (r->hooks.eliminated(r->hooks.ctx, g, s, g->totals[s], &out, err) != 0) {
+            verdict_fail(v, ERR_RULES, 0, "%s", err);
+            return false;
         }
         if (out) v->eliminated[v->neliminated++] = s;
     }
@@ -130,10 +128,6 @@ static bool eliminate(struct game *g, struct verdict *v)
     return true;
 }
 
-static bool eliminations_on(const struct rules *r)
-{
-    return r->eliminate_at > 0 || r->hooks.eliminated;
-}
 
 /* [R22] the best total among candidates wins; equal best totals share a draw. */
 static void pick_winners(struct game *g, const bool candidate[], struct verdict *v)
@@ -189,7 +183,7 @@ void round_finish(struct game *g, int out_seat, bool out_on_double, struct verdi
         g->totals[s] += v->report.points[s];
     }
     bool candidate[RULES_MAX_PLAYERS] = {false};
-    if (eliminations_on(r)) {
+    if (r->hooks.eliminated) {
         if (!eliminate(g, v)) return;
         int left = round_players_in(g);
         if (left <= 1) {

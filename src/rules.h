@@ -64,14 +64,12 @@ struct rules {
     int tile_value[TILE_COUNT];                /* [R1][R21] penalty of each tile */
     uint64_t rounds_allowed;                   /* [R3] bit r set: `rounds r` is accepted */
     int default_rounds;                        /* [R3] 13 */
-    bool ascending;                            /* round k's engine is (k-1)-(k-1), cycling */
     enum doubles_policy doubles;               /* [R14][R15] */
     enum draw_policy draw;                     /* [R9][R17] */
     bool first_turn_own_train;                 /* first turn of a round: own train only */
     bool marker_after_cover;                   /* owed cover made elsewhere also marks */
     enum scoring_policy scoring;               /* [R21][R22] */
     int out_on_double_factor;                  /* 1; 2 under double-out-doubles */
-    int eliminate_at;                          /* total that eliminates; 0: nobody */
     struct rules_hooks hooks;
     const char *names;   /* rule files in force, "a, b"; NULL or "" for canonical; not owned */
 };
