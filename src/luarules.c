@@ -21,7 +21,7 @@
 #endif
 
 #define MAX_FILES (2 * REFEREE_MAX_RULE_FILES)
-#define PATH_SIZE 4096
+#define PATH_SIZE 1024
 #define NAME_SIZE 256
 
 enum hook_id { HOOK_ENGINE, HOOK_ELIMINATED, HOOK_ROUND_POINTS, HOOK_MAY_PLAY, HOOK_COUNT };
@@ -32,7 +32,8 @@ struct ruleset {
     struct rules rules;
     int nfiles;
     char names[MAX_FILES][NAME_SIZE];       /* file names (NAME of NAME.lua) */
-    char paths[MAX_FILES][PATH_SIZE];
+    char paths[MAX_FILES][PATH_SIZE];       /* where each file was found */
+    char shown[MAX_FILES][PATH_SIZE];       /* how messages name it: the path given, or NAME.lua */
     char names_joined[MAX_FILES * (NAME_SIZE + 2)];
     int hook_ref[HOOK_COUNT];               /* registry refs, LUA_NOREF when unset */
     int hook_file[HOOK_COUNT];              /* which file set the hook */
@@ -61,28 +62,34 @@ static bool readable_file(const char *path) { return access(path, R_OK) == 0; }
 static bool try_dir(const char *dir, size_t dirlen, const char *name, char *out)
 {
     if (dirlen == 0) return false;
-    snprintf(out, PATH_SIZE, "%.*s/%s.lua", (int)dirlen, dir, name);
-    return readable_file(out);
+    int n = snprintf(out, PATH_SIZE, "%.*s/%s.lua", (int)dirlen, dir, name);
+    return n > 0 && n < PATH_SIZE && readable_file(out);
 }
 
-/* The directory of the running executable, for a relocated install or build tree. */
-static bool exe_share_dir(char *out, size_t size)
+/* Rules beside the running executable: <bin>/../share/mtref/rules for a relocated
+ * install, <bin>/share/mtref/rules for a build tree. */
+static bool try_beside_executable(const char *name, char *out)
 {
-    char exe[PATH_SIZE];
+    char exe[PATH_SIZE], dir[PATH_SIZE];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n <= 0) return false;
     exe[n] = '\0';
     char *slash = strrchr(exe, '/');
     if (!slash) return false;
     *slash = '\0';
-    snprintf(out, size, "%s/../share/mtref/rules", exe);
-    return true;
+    static const char *const below[] = {"/../share/mtref/rules", "/share/mtref/rules"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(dir, sizeof dir, "%s%s", exe, below[i]);
+        if (try_dir(dir, strlen(dir), name, out)) return true;
+    }
+    return false;
 }
 
 /* Resolves a spelling (NAME, NAME.lua, or a path) to a readable file. */
 static bool resolve(const char *spelling, char *path, char *name)
 {
     referee_rules_name(spelling, name, NAME_SIZE);
+    if (strlen(spelling) >= PATH_SIZE - 8 || strlen(name) >= NAME_SIZE - 1) return false;   /* never cut a name */
     if (strchr(spelling, '/')) {
         snprintf(path, PATH_SIZE, "%s", spelling);
         return readable_file(path);
@@ -95,8 +102,7 @@ static bool resolve(const char *spelling, char *path, char *name)
         if (*env == ':') env++;
     }
     if (try_dir(MTREF_RULES_DIR, strlen(MTREF_RULES_DIR), name, path)) return true;
-    char dir[PATH_SIZE];
-    if (exe_share_dir(dir, sizeof dir) && try_dir(dir, strlen(dir), name, path)) return true;
+    if (try_beside_executable(name, path)) return true;
     if (try_dir("rules", 5, name, path)) return true;
     snprintf(path, PATH_SIZE, "%s", spelling);
     return readable_file(path);
@@ -156,7 +162,7 @@ static int fail_key(struct reading *rd, const char *key, const char *fmt, const 
     int line = line_of_key(rd->set->paths[rd->file], key);
     char what[300];
     snprintf(what, sizeof what, fmt, detail);
-    snprintf(rd->err, RULES_MESSAGE_SIZE, "%s:%d: %s: %s", rd->set->paths[rd->file], line, key, what);
+    snprintf(rd->err, RULES_MESSAGE_SIZE, "%s:%d: %s: %s", rd->set->shown[rd->file], line, key, what);
     return -1;
 }
 
@@ -209,14 +215,14 @@ static int read_tile_values(struct reading *rd, lua_State *L)
         lua_pushvalue(L, -1);
         lua_pushinteger(L, tile_low(t));
         lua_pushinteger(L, tile_high(t));
-        if (sandbox_call(set->sb, 2, 1, set->paths[rd->file], rd->err) != 0) return -1;
+        if (sandbox_call(set->sb, 2, 1, set->shown[rd->file], rd->err) != 0) return -1;
         int isnum;
         lua_Integer v = integer_value(L, -1, &isnum);
         if (!isnum || v < -1000000 || v > 1000000) {
             char tile[TILE_TEXT_SIZE];
             tile_format(t, tile);
             snprintf(rd->err, RULES_MESSAGE_SIZE, "%s:%d: tile_value(%d, %d) returned %s, expected an integer -1000000..1000000",
-                     set->paths[rd->file], line_of_key(set->paths[rd->file], "tile_value"), tile_low(t), tile_high(t),
+                     set->shown[rd->file], line_of_key(set->paths[rd->file], "tile_value"), tile_low(t), tile_high(t),
                      isnum ? "a number out of range" : luaL_typename(L, -1));
             lua_pop(L, 1);
             return -1;
@@ -234,7 +240,7 @@ static int read_hand_sizes(struct reading *rd, lua_State *L)
     for (int n = 2; n <= RULES_MAX_PLAYERS; n++) {
         lua_pushvalue(L, -1);
         lua_pushinteger(L, n);
-        if (sandbox_call(set->sb, 1, 1, set->paths[rd->file], rd->err) != 0) return -1;
+        if (sandbox_call(set->sb, 1, 1, set->shown[rd->file], rd->err) != 0) return -1;
         int isnum;
         lua_Integer v = integer_value(L, -1, &isnum);
         lua_pop(L, 1);
@@ -383,7 +389,7 @@ static int read_table(struct reading *rd, lua_State *L)
 {
     if (!lua_istable(L, -1)) {
         snprintf(rd->err, RULES_MESSAGE_SIZE, "%s:1: a rules file must return a table, not %s",
-                 rd->set->paths[rd->file], luaL_typename(L, -1));
+                 rd->set->shown[rd->file], luaL_typename(L, -1));
         return -1;
     }
     /* unknown keys first: a typo is an error, never ignored */
@@ -392,7 +398,7 @@ static int read_table(struct reading *rd, lua_State *L)
         lua_pop(L, 1);
         if (lua_type(L, -1) != LUA_TSTRING) {
             lua_pop(L, 1);
-            snprintf(rd->err, RULES_MESSAGE_SIZE, "%s:1: the rules table may only have string keys", rd->set->paths[rd->file]);
+            snprintf(rd->err, RULES_MESSAGE_SIZE, "%s:1: the rules table may only have string keys", rd->set->shown[rd->file]);
             return -1;
         }
         const char *key = lua_tostring(L, -1);
@@ -426,7 +432,7 @@ static int check_pairs(struct ruleset *set, lua_State *L, int tables_base, int l
             if (!lua_isnil(L, -1)) {
                 const char *why = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "they cannot combine";
                 int a = i < j ? i : j, b = i < j ? j : i;
-                snprintf(err, RULES_MESSAGE_SIZE, "%s:%d: %s cannot be combined with %s: %s", set->paths[i],
+                snprintf(err, RULES_MESSAGE_SIZE, "%s:%d: %s cannot be combined with %s: %s", set->shown[i],
                          line_of_key(set->paths[i], set->names[j]), set->names[a], set->names[b], why);
                 lua_pop(L, 2);
                 return -1;
@@ -444,13 +450,13 @@ static int check_pairs(struct ruleset *set, lua_State *L, int tables_base, int l
 static void push_hook(struct ruleset *set, enum hook_id id, char *where, size_t size)
 {
     lua_rawgeti(sandbox_state(set->sb), LUA_REGISTRYINDEX, set->hook_ref[id]);
-    snprintf(where, size, "%s:%d", set->paths[set->hook_file[id]], set->hook_line[id]);
+    snprintf(where, size, "%s:%d", set->shown[set->hook_file[id]], set->hook_line[id]);
 }
 
 static int hook_result_error(struct ruleset *set, enum hook_id id, const char *expected, lua_State *L, char *err)
 {
     char where[PATH_SIZE + 20];
-    snprintf(where, sizeof where, "%s:%d", set->paths[set->hook_file[id]], set->hook_line[id]);
+    snprintf(where, sizeof where, "%s:%d", set->shown[set->hook_file[id]], set->hook_line[id]);
     snprintf(err, RULES_MESSAGE_SIZE, "%s: %s returned %s, expected %s", where, hook_names[id], luaL_typename(L, -1), expected);
     lua_pop(L, 1);
     return -1;
@@ -614,19 +620,21 @@ static struct ruleset *ruleset_load(const char *const files[], int n, char *err)
         for (int j = 0; j < set->nfiles && !seen; j++) seen = strcmp(set->names[j], name) == 0;
         if (seen) continue;
         snprintf(set->paths[set->nfiles], PATH_SIZE, "%s", path);
+        if (strchr(files[i], '/')) snprintf(set->shown[set->nfiles], PATH_SIZE, "%s", files[i]);
+        else snprintf(set->shown[set->nfiles], PATH_SIZE, "%s.lua", name);
         snprintf(set->names[set->nfiles], NAME_SIZE, "%s", name);
         set->nfiles++;
     }
     int base = lua_gettop(L) + 1;
     for (int i = 0; i < set->nfiles; i++) {
-        if (sandbox_run_file(set->sb, set->paths[i], set->paths[i], err) != 0) goto fail;
+        if (sandbox_run_file(set->sb, set->paths[i], set->shown[i], err) != 0) goto fail;
         struct reading rd = {set, i, err};
         if (read_table(&rd, L) != 0) goto fail;
         if (check_pairs(set, L, base, i + 1, err) != 0) goto fail;
     }
     const char *problem = rules_check(&set->rules);
     if (problem) {
-        snprintf(err, RULES_MESSAGE_SIZE, "%s: these rules cannot be played: %s", set->paths[set->nfiles - 1], problem);
+        snprintf(err, RULES_MESSAGE_SIZE, "%s: these rules cannot be played: %s", set->shown[set->nfiles - 1], problem);
         goto fail;
     }
     lua_settop(L, base - 1);
