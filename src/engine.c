@@ -211,3 +211,27 @@ bool game_tiles_conserved(const struct game *g)
         }
     return count == TILE_COUNT && tileset_equal(seen, tileset_all());
 }
+
+bool game_invariants_hold(const struct game *g, const char **why)
+{
+    *why = 0;
+    if (!game_tiles_conserved(g)) *why = "tiles are not all accounted for, each once";
+    else if (g->trains[TRAIN_MEX].marker) *why = "a marker lies on the Mexican train";
+    else if (g->rules->doubles == DOUBLES_COVER_NOW && g->ndoubles > 1) *why = "more than one double is uncovered";
+    else if (g->ndoubles > DOUBLES_MAX) *why = "too many uncovered doubles";
+    if (*why || g->phase != PHASE_PLAYING) return *why == 0;
+    for (int t = 0; t < TRAIN_COUNT && !*why; t++) {
+        bool seated = t == TRAIN_MEX || (t < g->nplayers && !g->eliminated[t]);
+        if (!seated && (g->trains[t].marker || g->trains[t].length))
+            *why = "a train without a player carries tiles or a marker";
+    }
+    for (int i = 0; i < g->ndoubles && !*why; i++) {
+        const struct train *tr = &g->trains[g->doubles[i].train];
+        if (tr->length == 0 || tr->tiles[tr->length - 1] != tile_double(g->doubles[i].pip) ||
+            tr->open_pip != g->doubles[i].pip)
+            *why = "an uncovered double is not at the end of its train";
+    }
+    if (!*why && (g->turn < 0 || g->turn >= g->nplayers || g->eliminated[g->turn]))
+        *why = "the turn belongs to nobody at the table";
+    return *why == 0;
+}

@@ -118,6 +118,12 @@ int game_legal_moves(const struct game *g, struct move *out, int max);
 /* Tiles accounted for: hands + boneyard + trains + engine == the 91, each once. */
 bool game_tiles_conserved(const struct game *g);
 
+/* The engine's invariants: tiles conserved, no marker on the Mexican train, at most
+ * the allowed uncovered doubles, each at the end of its train, trains only for seated
+ * players, a turn that belongs to one. Sets *why (static text) when one fails.
+ * Builds with MTREF_INVARIANTS check it after every accepted move and abort. */
+bool game_invariants_hold(const struct game *g, const char **why);
+
 /* The next seat still in the match after seat. */
 int game_next_seat(const struct game *g, int seat);
 /* Sum of tile values in a hand. */

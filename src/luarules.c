@@ -695,13 +695,19 @@ static void describe(const struct ruleset *set, FILE *out)
             fprintf(out, "  hand size with %d players: %d (canonical %d)\n", n, r->hand_size[n], canon.hand_size[n]);
             changed = true;
         }
-    for (tile_t t = 0; t < TILE_COUNT; t++)
-        if (r->tile_value[t] != canon.tile_value[t]) {
-            char text[TILE_TEXT_SIZE];
-            tile_format(t, text);
-            fprintf(out, "  tile value of %s: %d (canonical %d)\n", text, r->tile_value[t], canon.tile_value[t]);
-            changed = true;
-        }
+    int differing = 0;
+    for (tile_t t = 0; t < TILE_COUNT; t++) {
+        if (r->tile_value[t] == canon.tile_value[t]) continue;
+        char text[TILE_TEXT_SIZE];
+        tile_format(t, text);
+        if (differing % 8 == 0) fputs(differing ? "\n   " : "  tile values (canonical: the pips):", out);
+        fprintf(out, " %s=%d", text, r->tile_value[t]);
+        differing++;
+    }
+    if (differing) {
+        putc('\n', out);
+        changed = true;
+    }
     if (r->rounds_allowed != canon.rounds_allowed || r->default_rounds != canon.default_rounds) {
         fputs("  round counts:", out);
         for (int k = 1; k <= RULES_MAX_ROUNDS; k++)

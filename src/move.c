@@ -3,6 +3,10 @@
 #include "engine.h"
 
 #include <string.h>
+#ifdef MTREF_INVARIANTS
+#include <stdio.h>
+#include <stdlib.h>
+#endif
 
 #include "round.h"
 
@@ -342,4 +346,11 @@ void game_move(struct game *g, const struct move *m, struct verdict *v)
         pass(g, m, v);
     }
     if (v->code != ERR_NONE && saved) *g = before;
+#ifdef MTREF_INVARIANTS
+    const char *why;
+    if (!game_invariants_hold(g, &why)) {
+        fprintf(stderr, "mtref: invariant broken after a move: %s\n", why);
+        abort();
+    }
+#endif
 }

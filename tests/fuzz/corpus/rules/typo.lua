@@ -1,0 +1,3 @@
+return {
+  tile_vaule = function(a, b) return a + b end,
+}
