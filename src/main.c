@@ -139,7 +139,9 @@ static int run_referee(const struct options *o, const struct rules_loader *loade
         fprintf(stderr, "mtref: %s: %s\n", path, strerror(err));
         return 2;
     }
-    struct stream_options so = {o->mode, o->keep_going, o->rules, o->nrules, path};
+    /* a person at a terminal wants to correct a mistake, not start over */
+    bool keep_going = o->keep_going || (fd == 0 && isatty(0));
+    struct stream_options so = {o->mode, keep_going, o->rules, o->nrules, path};
     int status = stream_run(fd, stdout, stderr, &so, loader);
     if (fd) close(fd);
     return status;

@@ -123,8 +123,10 @@ static void json_show(FILE *out, const struct game *g)
     char text[TILE_TEXT_SIZE];
     unsigned char tiles[TILE_COUNT];
     static const char *const phases[] = {"setup", "dealing", "playing", "over"};
-    fprintf(out, "\"show\":{\"phase\":\"%s\",\"round\":%d,\"rounds\":%d,\"engine\":%d",
-            phases[g->phase], g->round, g->rounds, g->engine_pip);
+    fprintf(out, "\"show\":{\"phase\":\"%s\",\"round\":%d,\"rounds\":%d,\"engine\":", phases[g->phase],
+            g->round, g->rounds);
+    if (g->phase == PHASE_SETUP) fputs("null", out);
+    else fprintf(out, "%d", g->engine_pip);
     if (g->phase == PHASE_PLAYING) fprintf(out, ",\"turn\":\"%s\"", g->names[g->turn]);
     fprintf(out, ",\"boneyard\":%d,\"trains\":[", tileset_count(g->boneyard));
     bool first = true;
@@ -158,37 +160,45 @@ static void json_show(FILE *out, const struct game *g)
     putc('}', out);
 }
 
+/* A train's tiles as laid, each shown with the side that touches the train first. */
+static void text_train(FILE *out, const struct game *g, const struct train *tr)
+{
+    int open = g->engine_pip;
+    for (int i = 0; i < tr->length; i++) {
+        int far = tile_other_pip(tr->tiles[i], open);
+        fprintf(out, " %d-%d", open, far);
+        open = far;
+    }
+}
+
 static void text_show(FILE *out, const struct game *g)
 {
     char text[TILE_TEXT_SIZE];
     unsigned char tiles[TILE_COUNT];
-    static const char *const phases[] = {"set-up", "dealing", "playing", "over"};
-    fprintf(out, "round %d of %d, engine %d-%d, %s", g->round, g->rounds, g->engine_pip, g->engine_pip,
-            phases[g->phase]);
-    if (g->phase == PHASE_PLAYING)
-        fprintf(out, ", boneyard %d, %s to play", tileset_count(g->boneyard), g->names[g->turn]);
     const char *rules = g->rules->names && g->rules->names[0] ? g->rules->names : "canonical";
-    fprintf(out, "\n  rules: %s\n", rules);
+    fprintf(out, "round %d of %d, ", g->round, g->rounds);
+    if (g->phase == PHASE_SETUP) fputs("set-up", out);
+    else fprintf(out, "engine %d-%d", g->engine_pip, g->engine_pip);
+    fprintf(out, ", rules: %s\n", rules);
+    if (g->phase == PHASE_SETUP || g->phase == PHASE_DEALING)
+        fprintf(out, "  %s\n", g->nplayers ? "waiting for the deal" : "waiting for players");
     if (g->phase == PHASE_PLAYING) {
+        fprintf(out, "  %s to play, boneyard %d\n", g->names[g->turn], tileset_count(g->boneyard));
         for (int t = 0; t < TRAIN_COUNT; t++) {
             if (t != TRAIN_MEX && (t >= g->nplayers || g->eliminated[t])) continue;
             const struct train *tr = &g->trains[t];
-            fprintf(out, "  train %-16s %s [%d-%d]", train_label(g, t), tr->marker ? "*" : " ",
-                    g->engine_pip, g->engine_pip);
-            for (int i = 0; i < tr->length; i++) {
-                tile_format(tr->tiles[i], text);
-                fprintf(out, " %s", text);
-            }
-            fprintf(out, "  > %d\n", tr->open_pip);
+            fprintf(out, "  train %-16s open %2d%s |", train_label(g, t), tr->open_pip, tr->marker ? " marked" : "       ");
+            text_train(out, g, tr);
+            putc('\n', out);
         }
         for (int i = 0; i < g->ndoubles; i++) {
             tile_format(tile_double(g->doubles[i].pip), text);
-            fprintf(out, "  uncovered: %s on the %s train\n", text, train_label(g, g->doubles[i].train));
+            fprintf(out, "  uncovered double %s on the %s train\n", text, train_label(g, g->doubles[i].train));
         }
         for (int s = 0; s < g->nplayers; s++) {
             if (g->eliminated[s]) continue;
             int n = tiles_of(g->hands[s], tiles);
-            fprintf(out, "  hand  %-16s (%2d)", g->names[s], n);
+            fprintf(out, "  hand  %-16s %2d tiles |", g->names[s], n);
             for (int i = 0; i < n; i++) {
                 tile_format(tiles[i], text);
                 fprintf(out, " %s", text);
@@ -196,9 +206,10 @@ static void text_show(FILE *out, const struct game *g)
             putc('\n', out);
         }
     }
+    if (g->phase == PHASE_OVER) fputs("  the match is over\n", out);
     fputs("  totals:", out);
     for (int s = 0; s < g->nplayers; s++)
-        fprintf(out, " %s %lld%s", g->names[s], (long long)g->totals[s], g->eliminated[s] ? " (out)" : "");
+        fprintf(out, "%s %s %lld%s", s ? "," : "", g->names[s], (long long)g->totals[s], g->eliminated[s] ? " (out)" : "");
     putc('\n', out);
 }
 
