@@ -80,6 +80,7 @@ void game_set_rounds(struct game *g, int rounds, struct verdict *v)
         return;
     }
     g->rounds = rounds;
+    g->rounds_given = true;
     verdict_ok(v);
 }
 
@@ -92,10 +93,17 @@ void game_set_seed(struct game *g, uint64_t seed, struct verdict *v)
 
 void game_set_rules(struct game *g, const struct rules *rules, struct verdict *v)
 {
-    bool rounds_were_default = g->rounds == g->rules->default_rounds;
+    if (g->nplayers && (g->nplayers < rules->min_players || g->nplayers > rules->max_players)) {
+        verdict_fail(v, ERR_RULES, 0, "these rules seat %d to %d players, not the %d at the table",
+                     rules->min_players, rules->max_players, g->nplayers);
+        return;
+    }
+    if (g->rounds_given && !((rules->rounds_allowed >> g->rounds) & 1)) {
+        verdict_fail(v, ERR_RULES, 0, "these rules do not allow the %d rounds set before", g->rounds);
+        return;
+    }
     g->rules = rules;
-    if (rounds_were_default) g->rounds = rules->default_rounds;
-    if (!((rules->rounds_allowed >> g->rounds) & 1)) g->rounds = rules->default_rounds;
+    if (!g->rounds_given) g->rounds = rules->default_rounds;
     verdict_ok(v);
 }
 

@@ -46,6 +46,7 @@ struct game {
     int nplayers;
     char names[RULES_MAX_PLAYERS][NAME_MAX_LEN + 1];
     int rounds;
+    bool rounds_given;                   /* a `rounds` line set it (else the rules' default) */
     bool seeded;
     uint64_t rng;                        /* SplitMix64 state, see deal.h */
 
@@ -90,8 +91,8 @@ void game_init(struct game *g, const struct rules *rules);
 void game_set_players(struct game *g, int n, const char *const names[], struct verdict *v);
 void game_set_rounds(struct game *g, int rounds, struct verdict *v);
 void game_set_seed(struct game *g, uint64_t seed, struct verdict *v);
-/* Re-reads g->rules after the caller swapped them (set-up only): keeps players and
- * rounds that the new rules still allow, else answers syntax. */
+/* Plays on under new rules (set-up only; rules not owned). Answers `rules`, changing
+ * nothing, when the players or the rounds already set do not fit them. */
 void game_set_rules(struct game *g, const struct rules *rules, struct verdict *v);
 
 /* `round N` [R3]. */

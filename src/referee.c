@@ -134,11 +134,15 @@ static void add_rules(struct referee *ref, const struct command *cmd, struct ver
         verdict_fail(v, ERR_RULES, 0, "%s", err);
         goto undo;
     }
-    release(ref, &ref->match_handle);
+    game_set_rules(&ref->game, rules, v);
+    if (v->code != ERR_NONE) {
+        release(ref, &handle);
+        goto undo;
+    }
+    release(ref, &ref->match_handle);      /* only now: the game no longer reads them */
     ref->match_handle = handle;
     memcpy(ref->match_files, files, (size_t)n * sizeof files[0]);
     ref->nmatch_files = n;
-    game_set_rules(&ref->game, rules, v);
     return;
 undo:
     for (int i = ref->nmatch_files; i < ref->nmatch_files + added; i++) free(files[i]);

@@ -1,0 +1,63 @@
+/* The referee session: rules lines during set-up, and regressions found in review. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <string.h>
+
+/* A second `rules` line swapped the rule set while the game still read the old one
+ * (a use-after-free that AddressSanitizer reports). */
+static void rules_second_line_keeps_both_files(void **state)
+{
+    (void)state;
+    struct referee *ref = tu_session(NULL, 0);
+    tu_feed(ref, "rules ascending\nrules double-blank-50\nplayers 2\nrounds 1");
+    assert_string_equal(ref->game.rules->names, "ascending, double-blank-50");
+    assert_int_equal(ref->game.rules->tile_value[tile_from_pips(0, 0)], 50);
+    assert_int_equal(tu_line(ref, "rules ascending.lua"), ERR_NONE);   /* named twice counts once */
+    assert_string_equal(ref->game.rules->names, "ascending, double-blank-50");
+    tu_free(ref);
+}
+
+static void R2_rules_line_that_unseats_the_table_is_a_rules_error(void **state)
+{
+    (void)state;
+    struct referee *ref = tu_session(NULL, 0);
+    tu_feed(ref, "rules ten-players\nplayers 10");
+    char path[] = "/tmp/mtref-fewer-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs("return { players = { min = 2, max = 4 } }\n", f);
+    fclose(f);
+    char line[600];
+    snprintf(line, sizeof line, "rules %s", path);
+    assert_int_equal(tu_line(ref, line), ERR_RULES);
+    remove(path);
+    assert_int_equal(ref->game.nplayers, 10);
+    assert_string_equal(ref->game.rules->names, "ten-players");
+    assert_int_equal(tu_line(ref, "rules double-blank-50"), ERR_NONE);
+    tu_free(ref);
+}
+
+static void R3_rounds_follow_the_rules_default_until_set(void **state)
+{
+    (void)state;
+    struct referee *ref = tu_session(NULL, 0);
+    assert_int_equal(ref->game.rounds, 13);
+    tu_feed(ref, "rounds 7\nrules double-blank-50");
+    assert_int_equal(ref->game.rounds, 7);
+    tu_free(ref);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rules_second_line_keeps_both_files),
+        cmocka_unit_test(R2_rules_line_that_unseats_the_table_is_a_rules_error),
+        cmocka_unit_test(R3_rounds_follow_the_rules_default_until_set),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
