@@ -26,11 +26,17 @@ bool game_needs_deal(const struct game *g)
     return g->nplayers == 0;
 }
 
+static bool name_is(const char *stored, const char *name, int len)
+{
+    return len <= NAME_MAX_LEN && stored[len] == '\0' && memcmp(stored, name, (size_t)len) == 0;
+}
+
 int game_find_player(const struct game *g, const char *name, int len)
 {
+    /* the player to act names themselves and usually their own train: try them first */
+    if (g->nplayers && name_is(g->names[g->turn], name, len)) return g->turn;
     for (int s = 0; s < g->nplayers; s++)
-        if ((int)strlen(g->names[s]) == len && memcmp(g->names[s], name, (size_t)len) == 0)
-            return s;
+        if (name_is(g->names[s], name, len)) return s;
     return -1;
 }
 

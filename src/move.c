@@ -93,13 +93,16 @@ static int list_plays(const struct game *g, struct move *out, int max, struct ve
             order[ntrains++] = TRAIN_MEX;
         }
     }
+    bool hooked = g->rules->hooks.may_play != NULL;
     for (tile_t t; (t = tileset_pop(&tiles)) != TILE_NONE;) {
         for (int i = 0; i < ntrains; i++) {
             if (!tile_has_pip(t, g->trains[order[i]].open_pip)) continue;
-            bool allowed;
-            char why[RULES_MESSAGE_SIZE];
-            if (ask_may_play(g, t, order[i], &allowed, why, v) != 0) return -1;
-            if (!allowed) continue;
+            if (hooked) {
+                bool allowed;
+                char why[RULES_MESSAGE_SIZE];
+                if (ask_may_play(g, t, order[i], &allowed, why, v) != 0) return -1;
+                if (!allowed) continue;
+            }
             if (!out) return 1;
             if (n < max) out[n] = (struct move){MOVE_PLAY, seat, t, order[i]};
             n++;

@@ -133,8 +133,10 @@ static void json_show(FILE *out, const struct game *g)
     for (int t = 0; t < TRAIN_COUNT; t++) {
         if (t != TRAIN_MEX && (t >= g->nplayers || g->eliminated[t])) continue;
         const struct train *tr = &g->trains[t];
-        fprintf(out, "%s{\"train\":\"%s\",\"open\":%d,\"marker\":%s,\"tiles\":", first ? "" : ",",
-                train_label(g, t), tr->open_pip, tr->marker ? "true" : "false");
+        fprintf(out, "%s{\"train\":\"%s\",\"open\":", first ? "" : ",", train_label(g, t));
+        if (g->phase == PHASE_SETUP) fputs("null", out);       /* no engine yet [R6] */
+        else fprintf(out, "%d", tr->open_pip);
+        fprintf(out, ",\"marker\":%s,\"tiles\":", tr->marker ? "true" : "false");
         json_tiles(out, tr->tiles, tr->length);
         putc('}', out);
         first = false;

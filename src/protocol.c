@@ -10,16 +10,14 @@ static const char *const keywords[] = {
 };
 #define NKEYWORDS (sizeof keywords / sizeof keywords[0])
 
-static bool token_is(struct token t, const char *word)
-{
-    size_t n = strlen(word);
-    return (size_t)t.len == n && memcmp(t.text, word, n) == 0;
-}
+/* Parsing every line of a corpus: compare lengths before bytes, never strlen. */
+#define TOKEN_IS(t, literal) ((t).len == (int)sizeof(literal) - 1 && memcmp((t).text, literal, sizeof(literal) - 1) == 0)
 
 static int keyword_of(struct token t)
 {
+    if (t.len < 4 || t.len > 7) return -1;
     for (size_t i = 0; i < NKEYWORDS; i++)
-        if (token_is(t, keywords[i])) return (int)i;
+        if ((size_t)t.len == strlen(keywords[i]) && memcmp(t.text, keywords[i], (size_t)t.len) == 0) return (int)i;
     return -1;
 }
 
@@ -34,7 +32,7 @@ bool protocol_is_name(const char *text, size_t len)
             return false;
     }
     struct token t = {text, (int)len};
-    return keyword_of(t) < 0 && !token_is(t, "mex");
+    return keyword_of(t) < 0 && !TOKEN_IS(t, "mex");
 }
 
 bool protocol_utf8_valid(const char *text, size_t len)
@@ -207,10 +205,10 @@ static bool parse_move(struct token *tok, int n, struct command *cmd, char *err,
         say(err, errsize, "a move needs play, draw or pass after the name:", tok[0]);
         return false;
     }
-    if (token_is(tok[1], "play")) {
+    if (TOKEN_IS(tok[1], "play")) {
         if (n != 4) return fail(err, errsize, "play takes a tile and a train: NAME play A-B TRAIN");
         if (!parse_tile(tok[2], &cmd->tile, err, errsize)) return false;
-        cmd->train_is_mex = token_is(tok[3], "mex");
+        cmd->train_is_mex = TOKEN_IS(tok[3], "mex");
         if (!cmd->train_is_mex && !protocol_is_name(tok[3].text, (size_t)tok[3].len)) {
             say(err, errsize, "bad train (a player's name or mex):", tok[3]);
             return false;
@@ -219,14 +217,14 @@ static bool parse_move(struct token *tok, int n, struct command *cmd, char *err,
         cmd->kind = CMD_PLAY;
         return true;
     }
-    if (token_is(tok[1], "draw")) {
+    if (TOKEN_IS(tok[1], "draw")) {
         if (n > 3) return fail(err, errsize, "draw takes at most one tile");
         cmd->tile = TILE_NONE;
         if (n == 3 && !parse_tile(tok[2], &cmd->tile, err, errsize)) return false;
         cmd->kind = CMD_DRAW;
         return true;
     }
-    if (token_is(tok[1], "pass")) {
+    if (TOKEN_IS(tok[1], "pass")) {
         if (n != 2) return fail(err, errsize, "pass takes no arguments");
         cmd->kind = CMD_PASS;
         return true;

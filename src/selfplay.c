@@ -39,6 +39,8 @@ struct text {
     char data[1 << 16];
     size_t len;
     const struct selfplay_sink *sink;
+    char tiles[TILE_COUNT][TILE_TEXT_SIZE];    /* "A-B" of every tile, formatted once */
+    unsigned char tile_len[TILE_COUNT];
 };
 
 static void text_flush(struct text *t)
@@ -59,18 +61,15 @@ static void text_str(struct text *t, const char *s) { text_put(t, s, strlen(s));
 static void text_int(struct text *t, long v)
 {
     char digits[24];
-    int n = 0;
-    if (v < 0) { text_put(t, "-", 1); v = -v; }
-    do digits[n++] = (char)('0' + v % 10); while ((v /= 10) > 0);
-    while (n > 0) text_put(t, &digits[--n], 1);
+    int n = (int)sizeof digits;
+    bool negative = v < 0;
+    unsigned long u = negative ? 0UL - (unsigned long)v : (unsigned long)v;
+    do digits[--n] = (char)('0' + u % 10); while ((u /= 10) > 0);
+    if (negative) digits[--n] = '-';
+    text_put(t, digits + n, sizeof digits - (size_t)n);
 }
 
-static void text_tile(struct text *t, tile_t tile)
-{
-    char buf[TILE_TEXT_SIZE];
-    tile_format(tile, buf);
-    text_str(t, buf);
-}
+static void text_tile(struct text *t, tile_t tile) { text_put(t, t->tiles[tile], t->tile_len[tile]); }
 
 /* The match number index of a seed: its own stream for deals and one per bot. */
 static uint64_t match_seed(uint64_t seed, long index)
@@ -127,6 +126,10 @@ int selfplay_match(const struct selfplay_options *o, const struct rules *rules, 
     }
     t->len = 0;
     t->sink = sink;
+    for (tile_t tile = 0; tile < TILE_COUNT; tile++) {
+        tile_format(tile, t->tiles[tile]);
+        t->tile_len[tile] = (unsigned char)strlen(t->tiles[tile]);
+    }
     struct verdict v;
     char names[RULES_MAX_PLAYERS][8];
     const char *name_list[RULES_MAX_PLAYERS];
