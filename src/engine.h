@@ -71,6 +71,7 @@ struct game {
     int ndoubles;
     bool turn_began_owing;               /* a cover was owed when this turn began */
     bool had_turn[RULES_MAX_PLAYERS];    /* has had a turn this round */
+    int idle_passes;                     /* passes in a row with an empty boneyard */
 };
 
 /* One action of a player. train is a seat or TRAIN_MEX; tile is TILE_NONE for a bare
@@ -114,6 +115,8 @@ void game_snapshot(const struct game *g, struct game *out);
  * train (own, others by seat, mex), then draw, then pass. Returns how many were
  * written (at most max); a seeded-or-not draw is listed with tile TILE_NONE. */
 int game_legal_moves(const struct game *g, struct move *out, int max);
+/* The same, but a failing per-move hook returns -1 with v set to its `rules` error. */
+int game_legal_moves_checked(const struct game *g, struct move *out, int max, struct verdict *v);
 #define GAME_MAX_LEGAL (TILE_COUNT * TRAIN_COUNT + 2)
 
 /* Tiles accounted for: hands + boneyard + trains + engine == the 91, each once. */

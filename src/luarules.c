@@ -35,6 +35,7 @@ struct ruleset {
     char paths[MAX_FILES][PATH_SIZE];       /* where each file was found */
     char shown[MAX_FILES][PATH_SIZE];       /* how messages name it: the path given, or NAME.lua */
     char names_joined[MAX_FILES * (NAME_SIZE + 2)];
+    char descriptions[MAX_FILES][160];      /* each file's description, cut */
     int hook_ref[HOOK_COUNT];               /* registry refs, LUA_NOREF when unset */
     int hook_file[HOOK_COUNT];              /* which file set the hook */
     int hook_line[HOOK_COUNT];              /* where the function is defined */
@@ -322,8 +323,9 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
     struct rules *r = &rd->set->rules;
     long long v;
     int choice;
-    if (strcmp(key, "name") == 0 || strcmp(key, "description") == 0) {
+    if (strcmp(key, "description") == 0) {
         if (lua_type(L, -1) != LUA_TSTRING) return fail_key(rd, key, "expected a string, got %s", luaL_typename(L, -1));
+        snprintf(rd->set->descriptions[rd->file], sizeof rd->set->descriptions[0], "%s", lua_tostring(L, -1));
         return 0;
     }
     if (strcmp(key, "incompatible") == 0) {
@@ -354,6 +356,7 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
     if (strcmp(key, "first_turn") == 0) {
         if (read_choice(rd, L, key, first_turn_choices, 2, &choice) != 0) return -1;
         r->first_turn_own_train = choice == 1;
+        r->first_turn_by = rd->set->names[rd->file];
         return 0;
     }
     if (strcmp(key, "scoring") == 0) {
@@ -379,7 +382,7 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
 /* Keys are read in a fixed order, so that `rounds` sees `default_rounds` and error
  * messages do not depend on table traversal order. */
 static const char *const key_order[] = {
-    "name", "description", "incompatible", "players", "hand_size", "tile_value", "default_rounds", "rounds",
+    "description", "incompatible", "players", "hand_size", "tile_value", "default_rounds", "rounds",
     "doubles", "draw", "first_turn", "marker_after_cover", "scoring", "out_on_double",
     "engine", "eliminated", "round_points", "may_play",
 };
@@ -553,7 +556,7 @@ static int call_may_play(void *ctx, const struct game *g, int seat, tile_t tile,
     lua_State *L = sandbox_state(set->sb);
     char where[PATH_SIZE + 20];
     push_hook(set, HOOK_MAY_PLAY, where, sizeof where);
-    lua_createtable(L, 0, 8);
+    lua_createtable(L, 0, 16);
     lua_pushstring(L, g->names[seat]);
     lua_setfield(L, -2, "player");
     lua_pushinteger(L, seat + 1);
@@ -572,6 +575,16 @@ static int call_may_play(void *ctx, const struct game *g, int seat, tile_t tile,
     lua_setfield(L, -2, "first_turn");
     lua_pushboolean(L, g->ndoubles > 0);
     lua_setfield(L, -2, "double_open");
+    lua_pushboolean(L, g->trains[train].marker);
+    lua_setfield(L, -2, "marked");
+    lua_pushinteger(L, g->trains[train].open_pip);
+    lua_setfield(L, -2, "open");
+    lua_pushboolean(L, g->trains[seat].marker);
+    lua_setfield(L, -2, "own_marked");
+    lua_pushinteger(L, tileset_count(g->hands[seat]));
+    lua_setfield(L, -2, "hand");
+    lua_pushinteger(L, tileset_count(g->boneyard));
+    lua_setfield(L, -2, "boneyard");
     if (sandbox_call(set->sb, 1, 2, where, err) != 0) return -1;
     if (!lua_isboolean(L, -2)) {
         lua_pop(L, 1);
@@ -611,11 +624,13 @@ static struct ruleset *ruleset_load(const char *const files[], int n, char *err)
     for (int i = 0; i < n; i++) {
         char path[PATH_SIZE], name[NAME_SIZE];
         if (!resolve(files[i], path, name)) {
-            snprintf(err, RULES_MESSAGE_SIZE, "%s: no such rules file (looked in MTREF_RULES_PATH, %s, ./rules)", files[i],
-                     MTREF_RULES_DIR);
+            snprintf(err, RULES_MESSAGE_SIZE,
+                     "%s: no such rules file (looked in MTREF_RULES_PATH, %s, share/mtref/rules beside mtref, ./rules)",
+                     files[i], MTREF_RULES_DIR);
             ruleset_free(set);
             return NULL;
         }
+        /* house-rules.md: NAME, NAME.lua and .../NAME.lua are one file; twice counts once */
         bool seen = false;
         for (int j = 0; j < set->nfiles && !seen; j++) seen = strcmp(set->names[j], name) == 0;
         if (seen) continue;
@@ -684,7 +699,11 @@ static void describe(const struct ruleset *set, FILE *out)
     rules_init_canonical(&canon);
     const struct rules *r = &set->rules;
     fprintf(out, "rules: %s\n", set->names_joined);
-    for (int i = 0; i < set->nfiles; i++) fprintf(out, "  file: %s\n", set->paths[i]);
+    for (int i = 0; i < set->nfiles; i++) {
+        fprintf(out, "  file: %s", set->paths[i]);
+        if (set->descriptions[i][0]) fprintf(out, " (%s)", set->descriptions[i]);
+        putc('\n', out);
+    }
     bool changed = false;
     if (r->min_players != canon.min_players || r->max_players != canon.max_players) {
         fprintf(out, "  players: %d to %d (canonical 2 to 8)\n", r->min_players, r->max_players);

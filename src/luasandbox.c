@@ -8,15 +8,18 @@
  * - Lua runs finalizers with hooks off, so a __gc metamethod could loop for ever:
  *   setmetatable refuses metatables that carry __gc (a finalizer is only armed by
  *   a __gc present when setmetatable is called), and collectgarbage is gone;
- * - C library functions do not count instructions: string.rep and friends are held
- *   by the memory cap, and the pattern functions refuse subjects whose backtracking
- *   could run long (the cost grows as length^(quantifiers+1));
+ * - C library functions do not count instructions: most are held by the memory cap
+ *   (their work is linear in what they allocate), string.rep of empty strings and
+ *   table.move over vast ranges are refused, the pattern functions refuse subjects
+ *   whose backtracking could run long (the cost grows as length^(quantifiers+1)),
+ *   and the hook also ends a call that passes its deadline in wall-clock time;
  * - load takes text only (binary chunks are a known way out of Lua sandboxes),
  *   and string.dump is gone. */
 #include "luasandbox.h"
 
 #include <errno.h>
 #include <math.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +34,7 @@ struct sandbox {
     size_t used;
     bool refused;         /* the memory cap refused an allocation in this call */
     long budget;          /* instructions left in this call */
+    double deadline;      /* monotonic seconds by which this call must end */
     bool spent;           /* the budget ran out: every pcall re-raises */
 };
 
@@ -59,20 +63,30 @@ static struct sandbox *sandbox_of(lua_State *L)
     return ud;
 }
 
-#define HOOK_EVERY 1000
+/* Often enough that C functions between two hooks (each bounded by the memory cap)
+ * cannot carry a call far past its deadline. */
+#define HOOK_EVERY 100
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     struct sandbox *sb = sandbox_of(L);
     sb->budget -= HOOK_EVERY;
-    if (sb->budget <= 0 || sb->spent) {
+    if (sb->budget <= 0 || sb->spent || now() > sb->deadline) {
         sb->spent = true;
         lua_Debug here;
         int line = lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) ? here.currentline : -1;
         if (line > 0) lua_pushfstring(L, "%s:%d: ", here.short_src, line);
         else lua_pushliteral(L, "");
-        lua_pushfstring(L, "instruction budget of %d million exhausted", (int)(SANDBOX_INSTRUCTIONS / 1000000));
+        lua_pushfstring(L, "budget of %d million instructions or %d seconds exhausted",
+                        (int)(SANDBOX_INSTRUCTIONS / 1000000), SANDBOX_SECONDS);
         lua_concat(L, 2);
         lua_error(L);
     }
@@ -141,7 +155,7 @@ static double pattern_cost(size_t n, const char *p, size_t plen, bool plain)
     return pow((double)n + 1, quantifiers + 1) * (double)(plen ? plen : 1);
 }
 
-#define PATTERN_COST_LIMIT 1e9
+#define PATTERN_COST_LIMIT 1e8
 
 static int bounded_pattern(lua_State *L)
 {
@@ -151,6 +165,33 @@ static int bounded_pattern(lua_State *L)
     bool plain = lua_toboolean(L, 4) && lua_isboolean(L, 4);
     if (pattern_cost(n, p, plen, plain) > PATTERN_COST_LIMIT)
         return luaL_error(L, "pattern too costly for a subject of %d bytes (the sandbox bounds backtracking)", (int)n);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* string.rep and table.move loop in C without allocating when the string is empty
+ * or the range is vast: bound the work by what the memory cap could ever hold. */
+static int bounded_rep(lua_State *L)
+{
+    size_t len, seplen = 0;
+    luaL_checklstring(L, 1, &len);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &seplen);
+    if (n > 0 && (double)n * (double)(len + seplen + 1) > (double)SANDBOX_MEMORY_LIMIT)
+        return luaL_error(L, "string.rep result too large for the sandbox");
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int bounded_move(lua_State *L)
+{
+    lua_Integer from = luaL_checkinteger(L, 2), to = luaL_checkinteger(L, 3);
+    if (to >= from && (double)to - (double)from > (double)SANDBOX_MEMORY_LIMIT / 16)
+        return luaL_error(L, "table.move range too large for the sandbox");
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
@@ -196,6 +237,10 @@ static int open_safe_libraries(lua_State *L)
     remove_field(L, "dump");
     static const char *const patterns[] = {"find", "match", "gmatch", "gsub"};
     for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) wrap_field(L, patterns[i], bounded_pattern);
+    wrap_field(L, "rep", bounded_rep);
+    lua_pop(L, 1);
+    lua_getfield(L, -1, LUA_TABLIBNAME);
+    wrap_field(L, "move", bounded_move);
     lua_pop(L, 2);
     /* math.random is seeded from the clock in 5.4: pin it so verdicts never vary */
     lua_getglobal(L, LUA_MATHLIBNAME);
@@ -252,6 +297,7 @@ static void error_text(lua_State *L, const char *display, char *err)
 static void reset_budget(struct sandbox *sb)
 {
     sb->budget = SANDBOX_INSTRUCTIONS;
+    sb->deadline = now() + SANDBOX_SECONDS;
     sb->spent = false;
     sb->refused = false;
 }
@@ -332,7 +378,7 @@ int sandbox_call(struct sandbox *sb, int nargs, int nresults, const char *displa
     int status = lua_pcall(L, nargs, nresults, handler);
     lua_remove(L, handler);
     if (status != LUA_OK) {
-        if (status == LUA_ERRMEM || sb->refused)
+        if (status == LUA_ERRMEM || (sb->refused && !sb->spent))
             snprintf(err, SANDBOX_ERROR_SIZE, "%s: memory cap of %u MB exceeded", display,
                      (unsigned)(SANDBOX_MEMORY_LIMIT >> 20));
         else

@@ -11,6 +11,7 @@
 
 #define SANDBOX_MEMORY_LIMIT (16u << 20)       /* bytes a state may hold */
 #define SANDBOX_INSTRUCTIONS 10000000L         /* per load and per hook call */
+#define SANDBOX_SECONDS 2                       /* wall-clock limit of the same */
 #define SANDBOX_SOURCE_LIMIT (1u << 20)        /* bytes of a rules file */
 #define SANDBOX_ERROR_SIZE 512
 

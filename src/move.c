@@ -119,10 +119,16 @@ static bool draw_owed(const struct game *g)
 
 int game_legal_moves(const struct game *g, struct move *out, int max)
 {
-    if (g->phase != PHASE_PLAYING) return 0;
     struct verdict v;
-    int n = list_plays(g, out, max, &v);
-    if (n < 0) return 0;
+    int n = game_legal_moves_checked(g, out, max, &v);
+    return n < 0 ? 0 : n;
+}
+
+int game_legal_moves_checked(const struct game *g, struct move *out, int max, struct verdict *v)
+{
+    if (g->phase != PHASE_PLAYING) return 0;
+    int n = list_plays(g, out, max, v);
+    if (n < 0) return -1;
     if (n > 0) return n < max ? n : max;
     if (max < 1) return 0;
     out[0] = (struct move){draw_owed(g) ? MOVE_DRAW : MOVE_PASS, g->turn, TILE_NONE, 0};
@@ -149,14 +155,17 @@ static bool round_blocked(const struct game *g)
     return tileset_is_empty(tileset_and(hands, fits));
 }
 
-/* A turn ends with a play that owes no cover, or a pass [R18][R20]. */
-static void end_turn(struct game *g, bool mark, struct verdict *v)
+/* A turn ends with a play that owes no cover, or a pass [R18][R20]. Besides R20, a
+ * round in which everyone passed twice round the table with an empty boneyard is
+ * blocked: a per-move hook can forbid plays R20 cannot see, and a round must end. */
+static void end_turn(struct game *g, bool mark, bool passed, struct verdict *v)
 {
     int seat = g->turn;
     if (mark) g->trains[seat].marker = true;
     g->had_turn[seat] = true;
     g->draws = 0;
-    if (round_blocked(g)) {
+    g->idle_passes = passed && tileset_is_empty(g->boneyard) ? g->idle_passes + 1 : 0;
+    if (round_blocked(g) || g->idle_passes >= 2 * round_players_in(g)) {
         round_finish(g, -1, false, v);
         return;
     }
@@ -201,9 +210,8 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
         return;
     }
     if (!owed && train != seat && first_turn_limited(g, seat)) {
-        verdict_fail(v, ERR_HOUSE_RULE, 0,
-                     "first-turn-own-train: in a first turn of the round %s may play only on their own train",
-                     g->names[seat]);
+        verdict_fail(v, ERR_HOUSE_RULE, 0, "%s: in a first turn of the round %s may play only on their own train",
+                     g->rules->first_turn_by ? g->rules->first_turn_by : "first-turn-own-train", g->names[seat]);
         return;
     }
     bool allowed;
@@ -239,7 +247,7 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
         return;
     }
     bool mark = g->rules->marker_after_cover && began_owing && covered && train != seat;
-    end_turn(g, mark, v);
+    end_turn(g, mark, false, v);
 }
 
 static void draw(struct game *g, const struct move *m, struct verdict *v)
@@ -295,7 +303,7 @@ static void pass(struct game *g, const struct move *m, struct verdict *v)
         verdict_fail(v, ERR_MUST_DRAW, "R11", "%s must draw first", g->names[seat]);
         return;
     }
-    end_turn(g, true, v);                              /* [R11] the marker */
+    end_turn(g, true, true, v);                        /* [R11] the marker */
 }
 
 /* Seeded games deal when the first move of a round arrives; false with v set when a

@@ -90,30 +90,22 @@ static void json_rules(FILE *out, const struct game *g)
     putc(']', out);
 }
 
-/* Lists the legal moves of the (snapshot) game. */
-static int legal_of(const struct game *g, struct game *snap, struct move *moves)
-{
-    if (game_is_over(g) || g->nplayers == 0) return 0;
-    game_snapshot(g, snap);
-    return game_legal_moves(snap, moves, GAME_MAX_LEGAL);
-}
-
-static void json_legal(FILE *out, const struct game *snap, const struct move *moves, int n)
+static void json_legal(FILE *out, const struct game *g, const struct move *moves, int n)
 {
     char text[OUTPUT_MOVE_SIZE];
     fputs("\"legal\":[", out);
     for (int i = 0; i < n; i++) {
-        output_format_move(snap, &moves[i], text);
+        output_format_move(g, &moves[i], text);
         fprintf(out, "%s\"%s\"", i ? "," : "", text);
     }
     putc(']', out);
 }
 
-static void text_legal(FILE *out, const struct game *snap, const struct move *moves, int n)
+static void text_legal(FILE *out, const struct game *g, const struct move *moves, int n)
 {
     char text[OUTPUT_MOVE_SIZE];
     for (int i = 0; i < n; i++) {
-        output_format_move(snap, &moves[i], text);
+        output_format_move(g, &moves[i], text);
         fprintf(out, "%s%s", i ? ", " : "", text);
     }
 }
@@ -330,9 +322,8 @@ static void write_verdict(FILE *out, enum output_mode mode, const struct game *g
         }
         return;
     }
-    struct game snap;
-    struct move moves[GAME_MAX_LEGAL];
-    int n = legal_of(g, &snap, moves);
+    const struct move *moves = resp->legal;
+    int n = resp->nlegal;
     if (mode == OUTPUT_JSON) {
         fprintf(out, "{\"line\":%ld,\"ok\":false,\"error\":\"%s\",\"message\":", resp->line,
                 error_code_name(v->code));
@@ -340,7 +331,7 @@ static void write_verdict(FILE *out, enum output_mode mode, const struct game *g
         if (v->rule) fprintf(out, ",\"rule\":\"%s\"", v->rule);
         if (n > 0) {
             putc(',', out);
-            json_legal(out, &snap, moves, n);
+            json_legal(out, g, moves, n);
         }
         fputs("}\n", out);
     } else {
@@ -349,7 +340,7 @@ static void write_verdict(FILE *out, enum output_mode mode, const struct game *g
         putc('\n', out);
         if (n > 0) {
             fputs("  legal: ", out);
-            text_legal(out, &snap, moves, n);
+            text_legal(out, g, moves, n);
             putc('\n', out);
         }
     }
@@ -374,17 +365,17 @@ void output_response(FILE *out, enum output_mode mode, const struct game *g, con
         }
         return;
     }
-    struct move moves[GAME_MAX_LEGAL];
-    int n = legal_of(g, &snap, moves);
+    const struct move *moves = resp->legal;
+    int n = resp->nlegal;
     if (mode == OUTPUT_JSON) {
         fprintf(out, "{\"line\":%ld,\"ok\":true,", resp->line);
-        if (n > 0) fprintf(out, "\"player\":\"%s\",", snap.names[snap.turn]);
-        json_legal(out, &snap, moves, n);
+        if (n > 0) fprintf(out, "\"player\":\"%s\",", g->names[moves[0].seat]);
+        json_legal(out, g, moves, n);
         fputs("}\n", out);
     } else {
         fputs("ok legal: ", out);
         if (n == 0) fputs(game_is_over(g) ? "none, the match is over" : "none yet, waiting for the deal", out);
-        text_legal(out, &snap, moves, n);
+        text_legal(out, g, moves, n);
         putc('\n', out);
     }
 }

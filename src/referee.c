@@ -269,13 +269,46 @@ static void move_command(struct referee *ref, const struct command *cmd, struct 
     }
 }
 
+/* The moves of the player to act, on the table as the referee would deal it. */
+static int legal_moves(const struct referee *ref, struct response *resp, struct verdict *v)
+{
+    if (game_is_over(&ref->game) || ref->game.nplayers == 0) return 0;
+    struct game snap;
+    game_snapshot(&ref->game, &snap);
+    return game_legal_moves_checked(&snap, resp->legal, GAME_MAX_LEGAL, v);
+}
+
+/* `legal`: a query, but a per-move hook that fails while answering it is reported. */
+static void list_legal(const struct referee *ref, struct response *resp)
+{
+    int n = legal_moves(ref, resp, &resp->verdict);
+    resp->kind = n < 0 ? RESPONSE_VERDICT : RESPONSE_LEGAL;
+    resp->nlegal = n < 0 ? 0 : n;
+}
+
+static void handle_line(struct referee *ref, const char *text, size_t len, bool too_long, long number,
+                        struct response *resp);
+
 void referee_line(struct referee *ref, const char *text, size_t len, bool too_long, long number,
                   struct response *resp)
+{
+    handle_line(ref, text, len, too_long, number, resp);
+    if (resp->kind == RESPONSE_VERDICT && resp->verdict.code != ERR_NONE) {
+        /* what the player could do instead; a hook failing here changes nothing */
+        struct verdict ignored;
+        int n = legal_moves(ref, resp, &ignored);
+        resp->nlegal = n < 0 ? 0 : n;
+    }
+}
+
+static void handle_line(struct referee *ref, const char *text, size_t len, bool too_long, long number,
+                        struct response *resp)
 {
     struct verdict *v = &resp->verdict;
     struct command *cmd = &ref->cmd;
     resp->line = number;
     resp->kind = RESPONSE_VERDICT;
+    resp->nlegal = 0;
     verdict_ok(v);
     char err[200];
     if (too_long) {
@@ -290,7 +323,7 @@ void referee_line(struct referee *ref, const char *text, size_t len, bool too_lo
     switch (cmd->kind) {
     case CMD_NONE: resp->kind = RESPONSE_NONE; return;
     case CMD_SHOW: resp->kind = RESPONSE_SHOW; return;
-    case CMD_LEGAL: resp->kind = RESPONSE_LEGAL; return;
+    case CMD_LEGAL: list_legal(ref, resp); return;
     case CMD_PLAYERS: case CMD_RULES: case CMD_ROUNDS: case CMD_SEED:
         setup_command(ref, cmd, v);
         return;

@@ -28,6 +28,9 @@ struct response {
     enum response_kind kind;
     long line;
     struct verdict verdict;
+    /* legal: the moves of the player to act, for a `legal` query and a rejected line */
+    int nlegal;
+    struct move legal[GAME_MAX_LEGAL];
 };
 
 struct referee {

@@ -58,6 +58,7 @@ bool round_start(struct game *g, struct verdict *v)
     g->draws = 0;
     g->ndoubles = 0;
     g->turn_began_owing = false;
+    g->idle_passes = 0;
     g->phase = PHASE_DEALING;
     return true;
 }

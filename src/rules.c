@@ -22,7 +22,8 @@ const char *rules_check(const struct rules *r)
 {
     if (r->min_players < 2 || r->max_players > RULES_MAX_PLAYERS || r->min_players > r->max_players)
         return "players must range within 2..16";
-    for (int n = r->min_players; n <= r->max_players; n++) {
+    /* from 2 up, not min_players: eliminations deal to fewer than the table began with */
+    for (int n = 2; n <= r->max_players; n++) {
         if (r->hand_size[n] < 1)
             return "every hand needs at least one tile";
         if (n * r->hand_size[n] > TILE_COUNT - 1)

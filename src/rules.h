@@ -67,6 +67,7 @@ struct rules {
     enum doubles_policy doubles;               /* [R14][R15] */
     enum draw_policy draw;                     /* [R9][R17] */
     bool first_turn_own_train;                 /* first turn of a round: own train only */
+    const char *first_turn_by;                 /* the file that said so, for messages; not owned */
     bool marker_after_cover;                   /* owed cover made elsewhere also marks */
     enum scoring_policy scoring;               /* [R21][R22] */
     int out_on_double_factor;                  /* 1; 2 under double-out-doubles */
