@@ -39,20 +39,38 @@ struct ruleset {
     int hook_ref[HOOK_COUNT];               /* registry refs, LUA_NOREF when unset */
     int hook_file[HOOK_COUNT];              /* which file set the hook */
     int hook_line[HOOK_COUNT];              /* where the function is defined */
+    int users;                              /* handles given out and not yet released */
 };
 
+/* The bridge keeps the last few rule sets it loaded: a stream whose every match names
+ * the same rules lines (one set per line read so far) loads the Lua once, not once
+ * per match. */
+#define CACHE_SLOTS 4
 struct luarules {
-    int unused;
+    struct ruleset *cached[CACHE_SLOTS];
+    char *keys[CACHE_SLOTS];            /* the file spellings, one per line */
+    unsigned long last_used[CACHE_SLOTS];
+    unsigned long clock;
 };
 
 struct luarules *luarules_new(void)
 {
     struct luarules *lr = mt_malloc(sizeof *lr);
-    if (lr) lr->unused = 0;
+    if (lr) memset(lr, 0, sizeof *lr);
     return lr;
 }
 
-void luarules_free(struct luarules *lr) { free(lr); }
+static void ruleset_free(struct ruleset *set);
+
+void luarules_free(struct luarules *lr)
+{
+    if (!lr) return;
+    for (int i = 0; i < CACHE_SLOTS; i++) {
+        ruleset_free(lr->cached[i]);
+        free(lr->keys[i]);
+    }
+    free(lr);
+}
 
 const char *luarules_version(void) { return LUA_VERSION_MAJOR "." LUA_VERSION_MINOR "." LUA_VERSION_RELEASE; }
 
@@ -670,19 +688,68 @@ fail:
     return NULL;
 }
 
+static char *key_of(const char *const files[], int n)
+{
+    size_t len = 1;
+    for (int i = 0; i < n; i++) len += strlen(files[i]) + 1;
+    char *key = mt_malloc(len);
+    if (!key) return NULL;
+    key[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        strcat(key, files[i]);
+        strcat(key, "\n");
+    }
+    return key;
+}
+
+static bool in_cache(const struct luarules *lr, const struct ruleset *set)
+{
+    for (int i = 0; i < CACHE_SLOTS; i++)
+        if (lr->cached[i] == set) return true;
+    return false;
+}
+
 static void *loader_load(void *ctx, const char *const files[], int n, const struct rules **rules, char *err)
 {
-    (void)ctx;
+    struct luarules *lr = ctx;
+    char *key = key_of(files, n);
+    if (!key) {
+        snprintf(err, RULES_MESSAGE_SIZE, "out of memory");
+        return NULL;
+    }
+    lr->clock++;
+    for (int i = 0; i < CACHE_SLOTS; i++)
+        if (lr->keys[i] && strcmp(key, lr->keys[i]) == 0) {
+            free(key);
+            lr->last_used[i] = lr->clock;
+            lr->cached[i]->users++;
+            *rules = &lr->cached[i]->rules;
+            return lr->cached[i];
+        }
     struct ruleset *set = ruleset_load(files, n, err);
-    if (!set) return NULL;
+    if (!set) {
+        free(key);
+        return NULL;
+    }
+    int slot = 0;                        /* the least recently used slot */
+    for (int i = 1; i < CACHE_SLOTS; i++)
+        if (lr->last_used[i] < lr->last_used[slot]) slot = i;
+    struct ruleset *evicted = lr->cached[slot];
+    free(lr->keys[slot]);
+    lr->cached[slot] = set;
+    lr->keys[slot] = key;
+    lr->last_used[slot] = lr->clock;
+    if (evicted && evicted->users == 0) ruleset_free(evicted);
+    set->users = 1;
     *rules = &set->rules;
     return set;
 }
 
 static void loader_release(void *ctx, void *handle)
 {
-    (void)ctx;
-    ruleset_free(handle);
+    struct luarules *lr = ctx;
+    struct ruleset *set = handle;
+    if (--set->users == 0 && !in_cache(lr, set)) ruleset_free(set);
 }
 
 struct rules_loader luarules_loader(struct luarules *lr)
