@@ -96,3 +96,97 @@ char *tu_read_test_file(const char *relative, size_t *len)
     if (len) *len = n;
     return buf;
 }
+
+tileset tu_tiles(const char *list)
+{
+    tileset s = tileset_empty();
+    const char *p = list;
+    while (*p) {
+        while (*p == ' ') p++;
+        if (!*p) break;
+        size_t n = strcspn(p, " ");
+        tile_t t = tile_parse(p, n);
+        if (t == TILE_NONE) fail_msg("bad tile '%.*s' in '%s'", (int)n, p, list);
+        if (tileset_has(s, t)) fail_msg("tile '%.*s' twice in '%s'", (int)n, p, list);
+        tileset_add(&s, t);
+        p += n;
+    }
+    return s;
+}
+
+int64_t tu_pips(tileset s)
+{
+    int64_t sum = 0;
+    for (tile_t t; (t = tileset_pop(&s)) != TILE_NONE;) sum += tile_low(t) + tile_high(t);
+    return sum;
+}
+
+static int pip_count(unsigned mask)
+{
+    return __builtin_popcount(mask);
+}
+
+void tu_deal(struct referee *ref, const char *const fixed[], const unsigned avoid[], const char *keep,
+             tileset out[])
+{
+    const struct game *g = &ref->game;
+    int n = g->nplayers, in = 0;
+    for (int s = 0; s < n; s++) in += !g->eliminated[s];
+    int size = g->rules->hand_size[in];
+    int engine = g->phase == PHASE_SETUP ? TILE_MAX_PIP : g->engine_pip;
+    tileset used = keep ? tu_tiles(keep) : tileset_empty();
+    tileset_add(&used, tile_double(engine));
+    tileset hands[RULES_MAX_PLAYERS];
+    for (int s = 0; s < n; s++) {
+        hands[s] = tu_tiles(fixed[s]);
+        if (!tileset_is_empty(tileset_and(used, hands[s])))
+            fail_msg("tu_deal: %s's fixed tiles clash with another list", g->names[s]);
+        used = tileset_or(used, hands[s]);
+    }
+    int order[RULES_MAX_PLAYERS];
+    for (int s = 0; s < n; s++) order[s] = s;
+    for (int i = 1; i < n; i++)          /* most avoided pips first; stable */
+        for (int j = i; j > 0 && pip_count(avoid[order[j]]) > pip_count(avoid[order[j - 1]]); j--) {
+            int swap = order[j]; order[j] = order[j - 1]; order[j - 1] = swap;
+        }
+    for (int i = 0; i < n; i++) {
+        int s = order[i];
+        if (g->eliminated[s]) continue;
+        for (tile_t t = 0; t < TILE_COUNT && tileset_count(hands[s]) < size; t++) {
+            if (tileset_has(used, t) || (avoid[s] & (TU_PIP(tile_low(t)) | TU_PIP(tile_high(t))))) continue;
+            tileset_add(&hands[s], t);
+            tileset_add(&used, t);
+        }
+        if (tileset_count(hands[s]) != size)
+            fail_msg("tu_deal: cannot make %s a hand of %d", g->names[s], size);
+    }
+    for (int s = 0; s < n; s++) {
+        if (g->eliminated[s]) continue;
+        char line[PROTOCOL_LINE_MAX];
+        int len = snprintf(line, sizeof line, "deal %s", g->names[s]);
+        tileset h = hands[s];
+        for (tile_t t; (t = tileset_pop(&h)) != TILE_NONE;) {
+            char text[TILE_TEXT_SIZE];
+            tile_format(t, text);
+            len += snprintf(line + len, sizeof line - (size_t)len, " %s", text);
+        }
+        tu_feed(ref, line);
+        if (out) out[s] = hands[s];
+    }
+}
+
+void tu_moves(struct referee *ref, const char *text)
+{
+    long number = 0;
+    while (*text) {
+        const char *end = strchr(text, '\n');
+        size_t len = end ? (size_t)(end - text) : strlen(text);
+        referee_line(ref, text, len, false, ++number, &last);
+        if (last.kind == RESPONSE_VERDICT && last.verdict.code != ERR_NONE)
+            fail_msg("line %ld '%.*s' rejected: %s: %s", number, (int)len, text,
+                     error_code_name(last.verdict.code), last.verdict.message);
+        if (last.verdict.round_ended)
+            fail_msg("line %ld '%.*s' ended the round too early", number, (int)len, text);
+        text += len + (end ? 1 : 0);
+    }
+}

@@ -34,3 +34,27 @@ int tu_run(const char *record, bool json, bool keep_going, const char *const rul
 char *tu_read_test_file(const char *relative, size_t *len);
 
 #endif
+
+/* Building positions from real deals. */
+
+/* A set of pips for tu_deal: TU_PIP(0) | TU_PIP(4). */
+#define TU_PIP(p) (1u << (p))
+
+/* Deals the round about to be played with explicit `deal` lines. Seat s gets the tiles
+ * listed in fixed[s] ("1-12 0-4", may be ""), topped up to the hand size with filler
+ * tiles that show none of the pips in avoid[s]; no filler is the engine, a tile listed
+ * in fixed[] or in keep (tiles that must stay in the boneyard, may be NULL). Fillers are
+ * handed out in tile order, most constrained seat first, so a deal is reproducible.
+ * Fails the test when the hands cannot be made. out (may be NULL) receives each seat's
+ * hand as a tile set. */
+void tu_deal(struct referee *ref, const char *const fixed[], const unsigned avoid[], const char *keep,
+             tileset out[]);
+
+/* The tiles of a list like "1-12 0-4" as a set; fails the test on a bad tile. */
+tileset tu_tiles(const char *list);
+/* Sum of the pips of a set [R1]. */
+int64_t tu_pips(tileset s);
+
+/* Feeds the lines of text like tu_feed, and also fails the test if one of them ends a
+ * round: the scenario must keep the round alive up to the line under test. */
+void tu_moves(struct referee *ref, const char *text);
