@@ -1,0 +1,290 @@
+/* The line reader on a descriptor: the 4096-byte limit, long lines in constant memory, CRLF, the last line, line numbers. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "protocol.h"
+#include "reader.h"
+
+/* A descriptor that reads back bytes[0..len): a temporary file, rewound. */
+static FILE *file_of(const char *bytes, size_t len)
+{
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, len, f), len);
+    fflush(f);
+    rewind(f);
+    return f;
+}
+
+struct expect {
+    const char *text;        /* NULL: too long */
+    size_t len;
+};
+
+/* Reads all of bytes and checks the lines against want[0..n). */
+static void read_back(const char *bytes, size_t len, const struct expect *want, int n)
+{
+    FILE *f = file_of(bytes, len);
+    struct reader r;
+    assert_true(reader_open(&r, fileno(f), PROTOCOL_LINE_MAX));
+    struct line line;
+    for (int i = 0; i < n; i++) {
+        if (!reader_next(&r, &line)) fail_msg("line %d missing", i + 1);
+        assert_int_equal(line.number, i + 1);
+        if (!want[i].text) {
+            assert_true(line.too_long);
+            assert_int_equal(line.len, 0);
+            continue;
+        }
+        assert_false(line.too_long);
+        assert_int_equal(line.len, want[i].len);
+        assert_memory_equal(line.text, want[i].text, want[i].len);
+    }
+    assert_false(reader_next(&r, &line));
+    assert_false(reader_next(&r, &line));      /* and it stays at the end */
+    assert_int_equal(r.error, 0);
+    reader_close(&r);
+    reader_close(&r);                          /* a no-op the second time */
+    fclose(f);
+}
+
+#define E(s) {s, sizeof s - 1}
+
+static void empty_input_has_no_lines(void **state)
+{
+    (void)state;
+    read_back("", 0, NULL, 0);
+}
+
+static void lines_are_numbered_from_1_and_blank_lines_count(void **state)
+{
+    (void)state;
+    const struct expect want[] = {E("players 2"), E(""), E("# c"), E(""), E("show")};
+    const char text[] = "players 2\n\n# c\n\nshow\n";
+    read_back(text, sizeof text - 1, want, 5);
+}
+
+static void crlf_is_stripped_but_a_lone_cr_is_kept(void **state)
+{
+    (void)state;
+    const struct expect want[] = {E("players 2"), E("show"), E("a\rb"), E("\r"), E(""), E("x")};
+    const char text[] = "players 2\r\nshow\r\na\rb\n\r\r\n\r\nx\n";
+    read_back(text, sizeof text - 1, want, 6);
+}
+
+static void a_last_line_without_a_newline_is_read(void **state)
+{
+    (void)state;
+    const struct expect want[] = {E("players 2"), E("show")};
+    read_back("players 2\nshow", 14, want, 2);
+    const struct expect one[] = {E("x")};
+    read_back("x", 1, one, 1);
+    read_back("x\r\n", 3, one, 1);
+}
+
+static void nul_bytes_reach_the_grammar(void **state)
+{
+    (void)state;
+    const struct expect want[] = {{"a\0b", 3}, {"\0", 1}};
+    read_back("a\0b\n\0\n", 6, want, 2);
+}
+
+/* n bytes of line content: a repeating pattern, so a shifted or cut copy shows. */
+static char *pattern(size_t n, unsigned salt)
+{
+    char *p = malloc(n + 1);
+    assert_non_null(p);
+    for (size_t i = 0; i < n; i++) p[i] = (char)('a' + (i * 7 + salt) % 26);
+    p[n] = '\0';
+    return p;
+}
+
+static void a_line_of_exactly_4096_bytes_is_kept_and_4097_is_too_long(void **state)
+{
+    (void)state;
+    char *l4096 = pattern(4096, 1), *l4097 = pattern(4097, 2);
+    size_t size = 4096 + 1 + 4097 + 1 + 4096 + 2 + 4097 + 2 + 3 + 4096;
+    char *text = malloc(size);
+    assert_non_null(text);
+    size_t n = 0;
+    memcpy(text + n, l4096, 4096); n += 4096; text[n++] = '\n';
+    memcpy(text + n, l4097, 4097); n += 4097; text[n++] = '\n';
+    memcpy(text + n, l4096, 4096); n += 4096; text[n++] = '\r'; text[n++] = '\n';   /* CR not counted */
+    memcpy(text + n, l4097, 4097); n += 4097; text[n++] = '\r'; text[n++] = '\n';
+    memcpy(text + n, "ok\n", 3); n += 3;
+    memcpy(text + n, l4096, 4096); n += 4096;                                        /* last, no newline */
+    assert_int_equal(n, size);
+    const struct expect want[] = {{l4096, 4096}, {NULL, 0}, {l4096, 4096}, {NULL, 0}, E("ok"), {l4096, 4096}};
+    read_back(text, n, want, 6);
+    /* a last line of 4097 without a newline is too long as well */
+    const struct expect last[] = {E("ok"), {NULL, 0}};
+    memcpy(text, "ok\n", 3);
+    memcpy(text + 3, l4097, 4097);
+    read_back(text, 3 + 4097, last, 2);
+    free(text);
+    free(l4096);
+    free(l4097);
+}
+
+static void a_megabyte_line_is_too_long_in_constant_memory(void **state)
+{
+    (void)state;
+    size_t big = 1 << 20;
+    char *text = pattern(big + 20, 3);
+    memcpy(text, "show\n", 5);
+    text[5 + big] = '\n';
+    memcpy(text + 6 + big, "legal\n", 6);
+    FILE *f = file_of(text, 12 + big);
+    struct reader r;
+    assert_true(reader_open(&r, fileno(f), PROTOCOL_LINE_MAX));
+    char *buffer = r.buf;
+    struct line line;
+    assert_true(reader_next(&r, &line));
+    assert_int_equal(line.len, 4);
+    assert_true(reader_next(&r, &line));
+    assert_true(line.too_long);
+    assert_int_equal(line.len, 0);
+    assert_int_equal(line.number, 2);
+    assert_true(r.buf == buffer);                        /* never grown */
+    assert_true(r.end <= READER_BUFFER_SIZE + PROTOCOL_LINE_MAX + 1);
+    assert_true(reader_next(&r, &line));
+    assert_false(line.too_long);
+    assert_int_equal(line.number, 3);
+    assert_memory_equal(line.text, "legal", 5);
+    assert_false(reader_next(&r, &line));
+    reader_close(&r);
+    fclose(f);
+    free(text);
+}
+
+static void lines_across_buffer_refills_stay_whole(void **state)
+{
+    (void)state;
+    /* 200 lines of 4000 to 4096 bytes: about 12 refills of the buffer */
+    size_t cap = 200 * 4100, n = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    struct expect want[200];
+    char *lines[200];
+    for (int i = 0; i < 200; i++) {
+        size_t len = 4000 + (size_t)(i * 37) % 97;
+        lines[i] = pattern(len, (unsigned)i);
+        want[i] = (struct expect){lines[i], len};
+        memcpy(text + n, lines[i], len);
+        n += len;
+        if (i % 3 == 0) text[n++] = '\r';
+        text[n++] = '\n';
+    }
+    read_back(text, n, want, 200);
+    for (int i = 0; i < 200; i++) free(lines[i]);
+    free(text);
+}
+
+/* A pipe fed in pieces, one piece each time the reader is about to wait. */
+struct feeder {
+    int fd;
+    const char *const *pieces;
+    int next, count;
+};
+
+static void feed_next(void *ctx)
+{
+    struct feeder *f = ctx;
+    if (f->next < f->count) {
+        size_t len = strlen(f->pieces[f->next]);
+        assert_int_equal(write(f->fd, f->pieces[f->next], len), (ssize_t)len);
+        f->next++;
+    }
+    if (f->next == f->count && f->fd >= 0) {
+        close(f->fd);
+        f->fd = -1;
+    }
+}
+
+static void a_pipe_is_read_as_it_comes(void **state)
+{
+    (void)state;
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    const char *const pieces[] = {"pla", "yers 2\nsh", "ow\r", "\n", "\n", "legal\nx"};
+    struct feeder f = {fds[1], pieces, 0, 6};
+    struct reader r;
+    assert_true(reader_open(&r, fds[0], PROTOCOL_LINE_MAX));
+    r.before_wait = feed_next;
+    r.ctx = &f;
+    struct line line;
+    const char *want[] = {"players 2", "show", "", "legal", "x"};
+    for (int i = 0; i < 5; i++) {
+        assert_true(reader_next(&r, &line));
+        assert_int_equal(line.number, i + 1);
+        assert_int_equal(line.len, strlen(want[i]));
+        assert_memory_equal(line.text, want[i], line.len);
+        if (i == 0) assert_int_equal(f.next, 2);     /* back before the later pieces came */
+    }
+    assert_false(reader_next(&r, &line));
+    reader_close(&r);
+    close(fds[0]);
+}
+
+static void a_pipe_answers_line_by_line(void **state)
+{
+    (void)state;
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    struct reader r;
+    assert_true(reader_open(&r, fds[0], PROTOCOL_LINE_MAX));
+    struct line line;
+    assert_int_equal(write(fds[1], "show\n", 5), 5);
+    assert_true(reader_next(&r, &line));             /* does not wait for a full buffer */
+    assert_int_equal(line.len, 4);
+    assert_int_equal(write(fds[1], "legal\n", 6), 6);
+    assert_true(reader_next(&r, &line));
+    assert_int_equal(line.len, 5);
+    assert_int_equal(line.number, 2);
+    close(fds[1]);
+    assert_false(reader_next(&r, &line));
+    reader_close(&r);
+    close(fds[0]);
+}
+
+static void a_stream_answers_a_too_long_line_with_syntax_and_reads_on(void **state)
+{
+    (void)state;
+    char *text = pattern(10000, 5);
+    memcpy(text, "players 2\n# ", 12);
+    memcpy(text + 9990, "\nrounds 7\n", 10);
+    char *copy = malloc(10001);
+    assert_non_null(copy);
+    memcpy(copy, text, 10000);
+    copy[10000] = '\0';
+    char *out = NULL;
+    int status = tu_run(copy, true, true, NULL, 0, &out);
+    assert_int_equal(status, 2);
+    assert_non_null(strstr(out, "{\"line\":2,\"ok\":false,\"error\":\"syntax\""));
+    assert_non_null(strstr(out, "{\"line\":3,\"ok\":true}"));
+    free(out);
+    free(copy);
+    free(text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(empty_input_has_no_lines),
+        cmocka_unit_test(lines_are_numbered_from_1_and_blank_lines_count),
+        cmocka_unit_test(crlf_is_stripped_but_a_lone_cr_is_kept),
+        cmocka_unit_test(a_last_line_without_a_newline_is_read),
+        cmocka_unit_test(nul_bytes_reach_the_grammar),
+        cmocka_unit_test(a_line_of_exactly_4096_bytes_is_kept_and_4097_is_too_long),
+        cmocka_unit_test(a_megabyte_line_is_too_long_in_constant_memory),
+        cmocka_unit_test(lines_across_buffer_refills_stay_whole),
+        cmocka_unit_test(a_pipe_is_read_as_it_comes),
+        cmocka_unit_test(a_pipe_answers_line_by_line),
+        cmocka_unit_test(a_stream_answers_a_too_long_line_with_syntax_and_reads_on),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
