@@ -1,5 +1,6 @@
 /* The Lua bridge: house-rule files (Lua 5.4 chunks) -> struct rules, in a sandbox.
- * The only file that includes lua.h. */
+ * Its files (luarules, luaread, luahooks, luasandbox) are the only ones that include
+ * lua.h; everything else sees rules through rules.h and the loader of referee.h. */
 #ifndef MTREF_LUARULES_H
 #define MTREF_LUARULES_H
 
