@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <lauxlib.h>
@@ -174,16 +175,24 @@ fail:
     return NULL;
 }
 
+/* The cache key of a list: each spelling with the identity of the file it names now
+ * (device, inode, size, modification time), so an edited file is loaded afresh. */
 static char *key_of(const char *const files[], int n)
 {
     size_t len = 1;
-    for (int i = 0; i < n; i++) len += strlen(files[i]) + 1;
+    for (int i = 0; i < n; i++) len += strlen(files[i]) + 96;
     char *key = mt_malloc(len);
     if (!key) return NULL;
+    size_t used = 0;
     key[0] = '\0';
     for (int i = 0; i < n; i++) {
-        strcat(key, files[i]);
-        strcat(key, "\n");
+        char path[PATH_SIZE], name[NAME_SIZE];
+        struct stat st;
+        memset(&st, 0, sizeof st);
+        if (resolve(files[i], path, name)) stat(path, &st);
+        used += (size_t)snprintf(key + used, len - used, "%s\t%llu:%llu:%lld:%lld.%09ld\n", files[i],
+                                 (unsigned long long)st.st_dev, (unsigned long long)st.st_ino, (long long)st.st_size,
+                                 (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
     }
     return key;
 }

@@ -27,7 +27,8 @@ static const char usage[] =
     "       mtref rules NAME|PATH...        show what house-rule files change\n"
     "options:\n"
     "  --json            JSON lines instead of text\n"
-    "  -k, --keep-going  reject a bad line and read on (default: stop at the first)\n"
+    "  -k, --keep-going  reject a bad line and read on (default: stop at the first,\n"
+    "                    except when typing at a terminal)\n"
     "  --rules NAME      load a house-rule file (repeatable; after the record's own)\n"
     "  -h, --help        this help;  --version  the version\n"
     "selfplay options:\n"
@@ -147,8 +148,9 @@ static int run_referee(const struct options *o, const struct rules_loader *loade
     return status;
 }
 
-/* mtref check FILE...: one verdict per file; the worst status. */
-static int run_check(const struct options *o, const struct rules_loader *loader)
+/* mtref check FILE...: one verdict per file; the worst status. Each file gets a
+ * fresh Lua bridge: no state a hook keeps carries from one file to the next. */
+static int run_check(const struct options *o)
 {
     if (o->nfiles == 0) return usage_error("check needs at least one %s", "FILE");
     int worst = 0;
@@ -161,7 +163,10 @@ static int run_check(const struct options *o, const struct rules_loader *loader)
             res->status = 2;
             snprintf(res->io_error, sizeof res->io_error, "%s", strerror(err));
         } else {
-            check_descriptor(fd, loader, o->rules, o->nrules, res);
+            struct luarules *lua = luarules_new();
+            struct rules_loader loader = luarules_loader(lua);
+            check_descriptor(fd, &loader, o->rules, o->nrules, res);
+            luarules_free(lua);
             if (fd) close(fd);
         }
         check_print(stdout, o->mode, o->files[i], res);
@@ -195,7 +200,7 @@ int main(int argc, char **argv)
     if (status < 0) {
         struct luarules *lua = luarules_new();
         struct rules_loader loader = luarules_loader(lua);
-        if (is_check) status = run_check(o, &loader);
+        if (is_check) status = run_check(o);
         else if (is_selfplay) status = run_selfplay(o, &loader);
         else if (is_rules) status = luarules_describe(lua, o->files, o->nfiles, stdout, stderr);
         else status = run_referee(o, &loader);

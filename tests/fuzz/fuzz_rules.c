@@ -11,16 +11,14 @@
 #include "selfplay.h"
 
 static char path[64];
-static struct luarules *bridge;
 
 static void discard(void *ctx, const char *data, size_t len) { (void)ctx; (void)data; (void)len; }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!bridge) {
-        bridge = luarules_new();
-        snprintf(path, sizeof path, "/tmp/mtref-fuzz-%ld.lua", (long)getpid());
-    }
+    if (!path[0]) snprintf(path, sizeof path, "/tmp/mtref-fuzz-%ld.lua", (long)getpid());
+    /* a fresh bridge: its cache would otherwise answer every input after the first */
+    struct luarules *bridge = luarules_new();
     FILE *f = fopen(path, "wb");
     if (!f) abort();
     fwrite(data, 1, size, f);
@@ -30,7 +28,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const struct rules *rules;
     char err[RULES_MESSAGE_SIZE];
     void *handle = loader.load(loader.ctx, files, 1, &rules, err);
-    if (!handle) return 0;
+    if (!handle) {
+        luarules_free(bridge);
+        return 0;
+    }
     struct selfplay_options o;
     selfplay_defaults(&o);
     o.players = rules->min_players;
@@ -39,5 +40,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct selfplay_sink sink = {discard, NULL};
     selfplay_match(&o, rules, files, 1, 0, &sink, err);
     loader.release(loader.ctx, handle);
+    luarules_free(bridge);
     return 0;
 }
