@@ -36,6 +36,8 @@ struct sandbox {
     long budget;          /* instructions left in this call */
     double deadline;      /* monotonic seconds by which this call must end */
     bool spent;           /* the budget ran out: every pcall re-raises */
+    bool running;         /* script code runs: the cap applies (the bridge's own pushes
+                             outside protected calls must never fail: that aborts) */
 };
 
 static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -47,7 +49,7 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         sb->used -= osize;
         return NULL;
     }
-    if (nsize > osize && sb->used + (nsize - osize) > SANDBOX_MEMORY_LIMIT) {
+    if (sb->running && nsize > osize && sb->used + (nsize - osize) > SANDBOX_MEMORY_LIMIT) {
         sb->refused = true;
         return NULL;
     }
@@ -102,12 +104,25 @@ static int safe_pcall(lua_State *L)
     return lua_gettop(L);
 }
 
+/* xpcall's message handler. Lua calls it for the budget error too, which the count
+ * hook raises from inside the hook, where hooks are off: the script's handler (the
+ * upvalue) must not run then, or its endless loop would never be stopped. */
+static int guarded_handler(lua_State *L)
+{
+    if (sandbox_of(L)->spent) return 1;        /* the error object, unchanged */
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
 static int safe_xpcall(lua_State *L)
 {
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_pushvalue(L, 1);
     lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
     lua_replace(L, 1);          /* 1: handler */
     lua_replace(L, 2);          /* 2: function */
     int status = lua_pcall(L, n - 2, LUA_MULTRET, 1);
@@ -280,8 +295,12 @@ static void error_text(lua_State *L, const char *display, char *err)
     if (type == LUA_TSTRING) {
         size_t len;
         const char *msg = lua_tolstring(L, -1, &len);
-        /* errors raised with a position already say "display:line:" */
-        bool positioned = strncmp(msg, display, strlen(display)) == 0;
+        /* errors raised with a position already say "file:line:"; a hook's display
+         * is "file:LINE" (where it is defined): only its file part counts */
+        size_t file = strlen(display);
+        const char *colon = strrchr(display, ':');
+        if (colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1)) file = (size_t)(colon - display);
+        bool positioned = strncmp(msg, display, file) == 0 && msg[file] == ':';
         snprintf(err, SANDBOX_ERROR_SIZE, "%s%s%.*s", positioned ? "" : display, positioned ? "" : ": ",
                  (int)(len > 400 ? 400 : len), msg);
     } else if (type == LUA_TNUMBER) {
@@ -350,7 +369,9 @@ int sandbox_run_file(struct sandbox *sb, const char *path, const char *display, 
     char chunkname[300];
     snprintf(chunkname, sizeof chunkname, "=%s", display);
     reset_budget(sb);
+    sb->running = true;
     int status = luaL_loadbufferx(L, source, len, chunkname, "t");
+    sb->running = false;
     free(source);
     if (status != LUA_OK) {
         error_text(L, display, err);
@@ -375,7 +396,9 @@ int sandbox_call(struct sandbox *sb, int nargs, int nresults, const char *displa
     int handler = lua_gettop(L) - nargs;
     lua_pushcfunction(L, add_position);
     lua_insert(L, handler);
+    sb->running = true;
     int status = lua_pcall(L, nargs, nresults, handler);
+    sb->running = false;
     lua_remove(L, handler);
     if (status != LUA_OK) {
         if (status == LUA_ERRMEM || (sb->refused && !sb->spent))

@@ -269,6 +269,10 @@ static void draw(struct game *g, const struct move *m, struct verdict *v)
     }
     tile_t tile = m->tile;
     char text[TILE_TEXT_SIZE];
+    if (tile == TILE_NONE && !g->seeded) {         /* the reader refuses this first */
+        verdict_fail(v, ERR_SYNTAX, "R23", "draw must name the tile: this match has no seed");
+        return;
+    }
     if (tile != TILE_NONE && !tileset_has(g->boneyard, tile)) {
         tile_format(tile, text);
         verdict_fail(v, ERR_NOT_IN_BONEYARD, "R23", "%s is not in the boneyard", text);

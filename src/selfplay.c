@@ -78,6 +78,15 @@ static uint64_t match_seed(uint64_t seed, long index)
     return deal_random(&s);
 }
 
+static void write_rules(struct text *t, const char *const rules_files[], int nrules)
+{
+    for (int i = 0; i < nrules; i++) {
+        text_str(t, "rules ");
+        text_str(t, rules_files[i]);
+        text_put(t, "\n", 1);
+    }
+}
+
 static void write_deals(struct text *t, const struct game *g)
 {
     text_str(t, "round ");
@@ -154,17 +163,18 @@ int selfplay_match(const struct selfplay_options *o, const struct rules *rules, 
     text_int(t, (long)(o->seed & 0x7fffffffffffffffULL));
     text_str(t, ", match ");
     text_int(t, index + 1);
-    text_str(t, "\nplayers");
+    text_put(t, "\n", 1);
+    /* A record that starts a stream names its rules first: they may allow the table
+     * size (ten-players). After a match only `players` may open the next one. */
+    bool rules_first = index == 0 || o->out_dir;
+    if (rules_first) write_rules(t, rules_files, nrules);
+    text_str(t, "players");
     for (int s = 0; s < o->players; s++) {
         text_put(t, " ", 1);
         text_str(t, names[s]);
     }
-    text_str(t, "\n");
-    for (int i = 0; i < nrules; i++) {
-        text_str(t, "rules ");
-        text_str(t, rules_files[i]);
-        text_put(t, "\n", 1);
-    }
+    text_put(t, "\n", 1);
+    if (!rules_first) write_rules(t, rules_files, nrules);
     text_str(t, "rounds ");
     text_int(t, g->rounds);
     text_put(t, "\n", 1);
@@ -210,6 +220,14 @@ int selfplay_run(const struct selfplay_options *o, const struct rules_loader *lo
         goto done;
     }
     const struct rules *rules = ref->cli_rules;
+    if (nrules > 0 && o->games > 1 && !o->out_dir && o->players > ref->canonical.max_players) {
+        snprintf(err, RULES_MESSAGE_SIZE,
+                 "%d players need their rules named before `players`, which only the first match of a stream "
+                 "can do: use --out DIR for one file per match",
+                 o->players);
+        status = 2;
+        goto done;
+    }
     if (o->players < rules->min_players || o->players > rules->max_players) {
         snprintf(err, RULES_MESSAGE_SIZE, "%d players: these rules seat %d to %d", o->players,
                  rules->min_players, rules->max_players);

@@ -1,6 +1,8 @@
 /* The referee session: rules lines during set-up, and regressions found in review. */
 #include "testutil.h"
 
+#include "selfplay.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -52,12 +54,40 @@ static void R3_rounds_follow_the_rules_default_until_set(void **state)
     tu_free(ref);
 }
 
+static void collect(void *ctx, const char *data, size_t len) { fwrite(data, 1, len, (FILE *)ctx); }
+
+/* A self-played record of 9 players under ten-players stands alone only if its
+ * rules line comes before `players` (players 9 is syntax under the canonical rules). */
+static void R2_selfplay_names_rules_before_a_larger_table(void **state)
+{
+    (void)state;
+    const char *rules[] = {"ten-players"};
+    struct referee *ref = tu_session(rules, 1);
+    struct selfplay_options o;
+    selfplay_defaults(&o);
+    o.players = 9;
+    o.rounds = 1;
+    char *text = NULL, err[RULES_MESSAGE_SIZE];
+    size_t size = 0;
+    FILE *mem = open_memstream(&text, &size);
+    struct selfplay_sink sink = {collect, mem};
+    assert_int_equal(selfplay_match(&o, ref->cli_rules, rules, 1, 0, &sink, err), 0);
+    fclose(mem);
+    char *out = NULL;
+    int status = tu_run(text, true, false, NULL, 0, &out);
+    if (status != 0) fail_msg("the record is refused: %.300s", out);
+    free(out);
+    free(text);
+    tu_free(ref);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rules_second_line_keeps_both_files),
         cmocka_unit_test(R2_rules_line_that_unseats_the_table_is_a_rules_error),
         cmocka_unit_test(R3_rounds_follow_the_rules_default_until_set),
+        cmocka_unit_test(R2_selfplay_names_rules_before_a_larger_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
