@@ -98,7 +98,9 @@ static int safe_pcall(lua_State *L)
 {
     luaL_checkany(L, 1);
     int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
-    if (sandbox_of(L)->spent) return lua_error(L);
+    struct sandbox *sb = sandbox_of(L);
+    if (sb->spent) return lua_error(L);
+    if (status != LUA_OK) sb->refused = false;     /* the script handled it */
     lua_pushboolean(L, status == LUA_OK);
     lua_insert(L, 1);
     return lua_gettop(L);
@@ -126,7 +128,9 @@ static int safe_xpcall(lua_State *L)
     lua_replace(L, 1);          /* 1: handler */
     lua_replace(L, 2);          /* 2: function */
     int status = lua_pcall(L, n - 2, LUA_MULTRET, 1);
-    if (sandbox_of(L)->spent) return lua_error(L);
+    struct sandbox *sb = sandbox_of(L);
+    if (sb->spent) return lua_error(L);
+    if (status != LUA_OK) sb->refused = false;     /* the script handled it */
     lua_pushboolean(L, status == LUA_OK);
     lua_replace(L, 1);
     return lua_gettop(L);
@@ -194,7 +198,11 @@ static int bounded_rep(lua_State *L)
     luaL_checklstring(L, 1, &len);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_optlstring(L, 3, "", &seplen);
-    if (n > 0 && (double)n * (double)(len + seplen + 1) > (double)SANDBOX_MEMORY_LIMIT)
+    if (n > 0 && len + seplen == 0) {          /* C would loop n times to build "" */
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    if (n > 0 && (double)n * (double)(len + seplen) > (double)SANDBOX_MEMORY_LIMIT)
         return luaL_error(L, "string.rep result too large for the sandbox");
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
