@@ -179,6 +179,13 @@ int selfplay_match(const struct selfplay_options *o, const struct rules *rules, 
     text_int(t, g->rounds);
     text_put(t, "\n", 1);
     while (!game_is_over(g)) {
+        if (g->round > SELFPLAY_MAX_ROUNDS) {
+            /* elimination rules where nobody is ever eliminated would play for ever */
+            snprintf(err, RULES_MESSAGE_SIZE, "the match has not ended after %d rounds: do these rules ever end it?",
+                     SELFPLAY_MAX_ROUNDS);
+            status = 2;
+            break;
+        }
         if (game_needs_deal(g)) {
             game_snapshot(g, snap);
             if (game_needs_deal(snap)) {

@@ -10,6 +10,9 @@
 #include "players.h"
 #include "referee.h"
 
+/* Self-play gives up on a match that has not ended after this many rounds. */
+#define SELFPLAY_MAX_ROUNDS 1000
+
 struct selfplay_options {
     int players;                              /* 4 */
     int rounds;                               /* 0: the rules' default */

@@ -81,6 +81,32 @@ static void R2_selfplay_names_rules_before_a_larger_table(void **state)
     tu_free(ref);
 }
 
+/* Found by fuzzing: under elimination rules that never eliminate anyone, a match has
+ * no end; self-play must give up with an error instead of playing for ever. */
+static void selfplay_gives_up_on_a_match_without_end(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/mtref-endless-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("return { eliminated = function(p) return false end }\n", f);
+    fclose(f);
+    const char *rules[] = {path};
+    struct referee *ref = tu_session(rules, 1);
+    struct selfplay_options o;
+    selfplay_defaults(&o);
+    o.players = 2;
+    char err[RULES_MESSAGE_SIZE];
+    FILE *sink_file = fopen("/dev/null", "w");
+    struct selfplay_sink sink = {collect, sink_file};
+    assert_int_equal(selfplay_match(&o, ref->cli_rules, rules, 1, 0, &sink, err), 2);
+    assert_non_null(strstr(err, "has not ended"));
+    fclose(sink_file);
+    remove(path);
+    tu_free(ref);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -88,6 +114,7 @@ int main(void)
         cmocka_unit_test(R2_rules_line_that_unseats_the_table_is_a_rules_error),
         cmocka_unit_test(R3_rounds_follow_the_rules_default_until_set),
         cmocka_unit_test(R2_selfplay_names_rules_before_a_larger_table),
+        cmocka_unit_test(selfplay_gives_up_on_a_match_without_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
