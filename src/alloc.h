@@ -1,5 +1,5 @@
-/* The one allocation wrapper: every heap allocation of mtref goes through it, so
- * tests can make the n-th allocation fail (alloc_fail_after). */
+/* The one allocation wrapper: the heap allocations of mtref's modules go through
+ * it (main's option block aside), so tests can make the n-th fail (alloc_fail_after). */
 #ifndef MTREF_ALLOC_H
 #define MTREF_ALLOC_H
 

@@ -1,8 +1,9 @@
 /* The game engine: the state of one match and the moves that change it.
  *
  * Pure: a struct game is a plain value (no pointers but the rules it reads), every
- * call is state + move -> verdict, nothing here does I/O or keeps globals, so any
- * number of games run side by side and a copy of a game is a snapshot. The callers
+ * call is state + move -> verdict, nothing here does I/O or keeps globals (but the
+ * invariant check of fuzz builds, which reports and aborts), so any number of games
+ * run side by side and a copy of a game is a snapshot. The callers
  * (the referee session, the built-in players) resolve names to seats first. */
 #ifndef MTREF_ENGINE_H
 #define MTREF_ENGINE_H

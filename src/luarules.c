@@ -168,6 +168,9 @@ static struct ruleset *ruleset_load(const char *const files[], int n, char *err)
         used += (size_t)snprintf(set->names_joined + used, sizeof set->names_joined - used, "%s%s", i ? ", " : "",
                                  set->names[i]);
     set->rules.names = set->names_joined;
+    for (int i = 0; i < set->nfiles; i++) set->name_list[i] = set->names[i];
+    set->rules.file_names = set->name_list;
+    set->rules.nfile_names = set->nfiles;
     luahooks_install(set);
     return set;
 fail:

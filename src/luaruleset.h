@@ -32,6 +32,7 @@ struct ruleset {
     int hook_file[HOOK_COUNT];              /* which file set the hook */
     int hook_line[HOOK_COUNT];              /* where the function is defined */
     int users;                              /* handles given out and not yet released */
+    const char *name_list[MAX_FILES];       /* names[i], for rules.file_names */
 };
 
 /* Reads the table that file number `file` returned (on top of the stack) into set:

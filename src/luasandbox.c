@@ -9,8 +9,8 @@
  *   setmetatable refuses metatables that carry __gc (a finalizer is only armed by
  *   a __gc present when setmetatable is called), and collectgarbage is gone;
  * - C library functions do not count instructions: most are held by the memory cap
- *   (their work is linear in what they allocate), string.rep of empty strings and
- *   table.move over vast ranges are refused, the pattern functions refuse subjects
+ *   (their work is linear in what they allocate), string.rep of the empty string
+ *   answers "" at once, table.move over vast ranges is refused, the pattern functions refuse subjects
  *   whose backtracking could run long (the cost grows as length^(quantifiers+1)),
  *   and the hook also ends a call that passes its deadline in wall-clock time;
  * - load takes text only (binary chunks are a known way out of Lua sandboxes),
@@ -165,7 +165,9 @@ static int safe_load(lua_State *L)
 /* Worst-case work of matching pattern p against a subject of length n. */
 static double pattern_cost(size_t n, const char *p, size_t plen, bool plain)
 {
-    if (plain || !strpbrk(p, "^$*+?.([%-")) return (double)n * (double)(plen ? plen : 1);
+    bool special = false;      /* over all plen bytes: a NUL must not hide what follows */
+    for (size_t i = 0; i < plen && !special; i++) special = memchr("^$*+?.([%-", p[i], 10) != NULL;
+    if (plain || !special) return (double)n * (double)(plen ? plen : 1);
     int quantifiers = 0;
     for (size_t i = 0; i < plen; i++) {
         if (p[i] == '%') { i++; continue; }

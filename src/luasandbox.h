@@ -1,6 +1,7 @@
 /* The Lua sandbox house-rule files run in: safe libraries only, text chunks only,
- * a memory cap, an instruction budget per call that pcall cannot catch, bounded
- * string patterns, no finalizers. Part of the Lua bridge (with luarules.c). */
+ * a memory cap, an instruction and time budget per call that pcall cannot catch,
+ * bounded string patterns, no finalizers. Part of the Lua bridge (luarules.c,
+ * luaread.c, luahooks.c). */
 #ifndef MTREF_LUASANDBOX_H
 #define MTREF_LUASANDBOX_H
 

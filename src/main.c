@@ -1,5 +1,5 @@
-/* The command line: options, subcommands, and the only code that touches stdin,
- * stdout, files and the exit status. */
+/* The command line: options, subcommands, stdin and stdout, the exit status.
+ * (Files are also written by selfplay --out and read by the Lua bridge.) */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -59,8 +59,9 @@ static bool parse_count(const char *s, long long min, long long max, long long *
     long long v = 0;
     for (const char *p = s; *p; p++) {
         if (*p < '0' || *p > '9') return false;
-        v = v * 10 + (*p - '0');
-        if (v > max) return false;
+        int d = *p - '0';
+        if (v > (max - d) / 10) return false;      /* before it could overflow */
+        v = v * 10 + d;
     }
     if (v < min) return false;
     *out = v;
@@ -165,7 +166,8 @@ static int run_check(const struct options *o)
         } else {
             struct luarules *lua = luarules_new();
             struct rules_loader loader = luarules_loader(lua);
-            check_descriptor(fd, &loader, o->rules, o->nrules, res);
+            if (lua) check_descriptor(fd, &loader, o->rules, o->nrules, res);
+            else snprintf(res->io_error, sizeof res->io_error, "out of memory"), res->status = 2;
             luarules_free(lua);
             if (fd) close(fd);
         }
@@ -200,7 +202,10 @@ int main(int argc, char **argv)
     if (status < 0) {
         struct luarules *lua = luarules_new();
         struct rules_loader loader = luarules_loader(lua);
-        if (is_check) status = run_check(o);
+        if (!lua) {
+            fputs("mtref: out of memory\n", stderr);
+            status = 2;
+        } else if (is_check) status = run_check(o);
         else if (is_selfplay) status = run_selfplay(o, &loader);
         else if (is_rules) status = luarules_describe(lua, o->files, o->nfiles, stdout, stderr);
         else status = run_referee(o, &loader);

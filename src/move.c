@@ -183,8 +183,8 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
     int seat = m->seat, train = m->train;
     tile_t tile = m->tile;
     char text[TILE_TEXT_SIZE];
-    tile_format(tile, text);
     if (!tileset_has(g->hands[seat], tile)) {
+        tile_format(tile, text);
         verdict_fail(v, ERR_NOT_IN_HAND, "R23", "%s does not hold %s", g->names[seat], text);
         return;
     }
@@ -205,6 +205,7 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
     }
     int open = g->trains[train].open_pip;
     if (!tile_has_pip(tile, open)) {
+        tile_format(tile, text);
         verdict_fail(v, ERR_NO_MATCH, "R7", "%s does not fit the open end %d of the %s train",
                      text, open, train_name(g, train));
         return;

@@ -74,18 +74,13 @@ static void json_names_map(FILE *out, const struct game *g, const int64_t values
     putc('}', out);
 }
 
-/* The rule files in force as a JSON array. */
+/* The rule files in force as a JSON array (names come from file names: escaped). */
 static void json_rules(FILE *out, const struct game *g)
 {
-    const char *names = g->rules->names ? g->rules->names : "";
     putc('[', out);
-    bool first = true;
-    while (*names) {
-        size_t len = strcspn(names, ",");
-        fprintf(out, "%s\"%.*s\"", first ? "" : ",", (int)len, names);
-        first = false;
-        names += len;
-        while (*names == ',' || *names == ' ') names++;
+    for (int i = 0; i < g->rules->nfile_names; i++) {
+        if (i) putc(',', out);
+        output_json_string(out, g->rules->file_names[i]);
     }
     putc(']', out);
 }

@@ -10,7 +10,7 @@ static const char *const keywords[] = {
 };
 #define NKEYWORDS (sizeof keywords / sizeof keywords[0])
 
-/* Parsing every line of a corpus: compare lengths before bytes, never strlen. */
+/* Parsing every line of a corpus: compare lengths before bytes. */
 #define TOKEN_IS(t, literal) ((t).len == (int)sizeof(literal) - 1 && memcmp((t).text, literal, sizeof(literal) - 1) == 0)
 
 static int keyword_of(struct token t)

@@ -106,7 +106,8 @@ static void score_builtin(const struct rules *r, const struct round_outcome *o, 
     } else if (o->out_seat >= 0) {
         points[o->out_seat] = (all - o->hand_value[o->out_seat]) * factor;
     } else {
-        int64_t share = (all - lowest * nlowest) / nlowest;
+        int64_t rest = all - lowest * nlowest;     /* "rounded down", negative values too */
+        int64_t share = rest / nlowest - (rest % nlowest < 0);
         for (int s = 0; s < o->nplayers; s++)
             if (o->in_round[s] && o->hand_value[s] == lowest) points[s] = share;
     }

@@ -73,6 +73,8 @@ struct rules {
     int out_on_double_factor;                  /* 1; 2 under double-out-doubles */
     struct rules_hooks hooks;
     const char *names;   /* rule files in force, "a, b"; NULL or "" for canonical; not owned */
+    const char *const *file_names;   /* the same, one by one (nfile_names); not owned */
+    int nfile_names;
 };
 
 /* Fills r with the canonical rules of rules.md. */

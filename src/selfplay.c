@@ -245,8 +245,8 @@ int selfplay_run(const struct selfplay_options *o, const struct rules_loader *lo
         FILE *dest = out;
         if (o->out_dir) {
             char path[4096];
-            snprintf(path, sizeof path, "%s/match-%06ld.mtr", o->out_dir, i + 1);
-            dest = fopen(path, "w");
+            int len = snprintf(path, sizeof path, "%s/match-%06ld.mtr", o->out_dir, i + 1);
+            dest = len > 0 && (size_t)len < sizeof path ? fopen(path, "w") : NULL;
             if (!dest) {
                 snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", path, strerror(errno));
                 status = 2;

@@ -33,9 +33,10 @@ bool selfplay_parse_bots(const char *list, struct selfplay_options *o);
 int selfplay_run(const struct selfplay_options *o, const struct rules_loader *loader,
                  const char *const rules_files[], int nrules, FILE *out, char *err);
 
-/* Plays one match into buf-backed text (for tests and benches): the record of match
- * number index of seed under rules. Writes via the callback in chunks. Returns 0, or
- * 2 with err set when a rules hook failed. */
+/* Plays match number `index` of o->seed under rules and writes its record through
+ * the sink, in chunks. Returns 0, or 2 with err set (RULES_MESSAGE_SIZE bytes) when
+ * the set-up is refused, a rules hook failed, memory ran out, or the match had not
+ * ended after SELFPLAY_MAX_ROUNDS rounds. */
 struct selfplay_sink {
     void (*write)(void *ctx, const char *data, size_t len);
     void *ctx;
