@@ -10,6 +10,25 @@
 #include "luaruleset.h"
 
 
+/* Sets t[key] = value in the table on top of the stack (a fresh table of ours). */
+static void field_integer(lua_State *L, const char *key, lua_Integer value)
+{
+    lua_pushinteger(L, value);
+    lua_setfield(L, -2, key);
+}
+
+static void field_boolean(lua_State *L, const char *key, int value)
+{
+    lua_pushboolean(L, value);
+    lua_setfield(L, -2, key);
+}
+
+static void field_string(lua_State *L, const char *key, const char *value)
+{
+    lua_pushstring(L, value);
+    lua_setfield(L, -2, key);
+}
+
 /* Pushes the hook's function; the message prefix names its file and line. */
 static void push_hook(struct ruleset *set, enum hook_id id, char *where, size_t size)
 {
@@ -50,14 +69,10 @@ static int call_eliminated(void *ctx, const struct game *g, int seat, int64_t to
     char where[PATH_SIZE + 20];
     push_hook(set, HOOK_ELIMINATED, where, sizeof where);
     lua_createtable(L, 0, 4);
-    lua_pushstring(L, g->names[seat]);
-    lua_setfield(L, -2, "name");
-    lua_pushinteger(L, seat + 1);
-    lua_setfield(L, -2, "seat");
-    lua_pushinteger(L, (lua_Integer)total);
-    lua_setfield(L, -2, "total");
-    lua_pushinteger(L, g->round);
-    lua_setfield(L, -2, "round");
+    field_string(L, "name", g->names[seat]);
+    field_integer(L, "seat", seat + 1);
+    field_integer(L, "total", (lua_Integer)total);
+    field_integer(L, "round", g->round);
     if (sandbox_call(set->sb, 1, 1, where, err) != 0) return -1;
     if (!lua_isboolean(L, -1)) return hook_result_error(set, HOOK_ELIMINATED, "true or false", L, err);
     *out = lua_toboolean(L, -1);
@@ -72,12 +87,10 @@ static int call_round_points(void *ctx, const struct game *g, const struct round
     char where[PATH_SIZE + 20];
     push_hook(set, HOOK_ROUND_POINTS, where, sizeof where);
     lua_createtable(L, 0, 4);
-    lua_pushinteger(L, o->round);
-    lua_setfield(L, -2, "round");
+    field_integer(L, "round", o->round);
     if (o->out_seat >= 0) lua_pushstring(L, g->names[o->out_seat]); else lua_pushnil(L);
     lua_setfield(L, -2, "out");
-    lua_pushboolean(L, o->out_on_double);
-    lua_setfield(L, -2, "out_on_double");
+    field_boolean(L, "out_on_double", o->out_on_double);
     lua_createtable(L, 0, o->nplayers);
     lua_createtable(L, o->nplayers, 0);
     for (int s = 0, n = 0; s < o->nplayers; s++) {
@@ -118,34 +131,20 @@ static int call_may_play(void *ctx, const struct game *g, int seat, tile_t tile,
     char where[PATH_SIZE + 20];
     push_hook(set, HOOK_MAY_PLAY, where, sizeof where);
     lua_createtable(L, 0, 16);
-    lua_pushstring(L, g->names[seat]);
-    lua_setfield(L, -2, "player");
-    lua_pushinteger(L, seat + 1);
-    lua_setfield(L, -2, "seat");
-    lua_pushinteger(L, tile_low(tile));
-    lua_setfield(L, -2, "low");
-    lua_pushinteger(L, tile_high(tile));
-    lua_setfield(L, -2, "high");
-    lua_pushstring(L, train == TRAIN_MEX ? "mex" : g->names[train]);
-    lua_setfield(L, -2, "train");
-    lua_pushboolean(L, train == seat);
-    lua_setfield(L, -2, "own");
-    lua_pushinteger(L, g->round);
-    lua_setfield(L, -2, "round");
-    lua_pushboolean(L, !g->had_turn[seat]);
-    lua_setfield(L, -2, "first_turn");
-    lua_pushboolean(L, g->ndoubles > 0);
-    lua_setfield(L, -2, "double_open");
-    lua_pushboolean(L, g->trains[train].marker);
-    lua_setfield(L, -2, "marked");
-    lua_pushinteger(L, g->trains[train].open_pip);
-    lua_setfield(L, -2, "open");
-    lua_pushboolean(L, g->trains[seat].marker);
-    lua_setfield(L, -2, "own_marked");
-    lua_pushinteger(L, tileset_count(g->hands[seat]));
-    lua_setfield(L, -2, "hand");
-    lua_pushinteger(L, tileset_count(g->boneyard));
-    lua_setfield(L, -2, "boneyard");
+    field_string(L, "player", g->names[seat]);
+    field_integer(L, "seat", seat + 1);
+    field_integer(L, "low", tile_low(tile));
+    field_integer(L, "high", tile_high(tile));
+    field_string(L, "train", train == TRAIN_MEX ? "mex" : g->names[train]);
+    field_boolean(L, "own", train == seat);
+    field_integer(L, "round", g->round);
+    field_boolean(L, "first_turn", !g->had_turn[seat]);
+    field_boolean(L, "double_open", g->ndoubles > 0);
+    field_boolean(L, "marked", g->trains[train].marker);
+    field_integer(L, "open", g->trains[train].open_pip);
+    field_boolean(L, "own_marked", g->trains[seat].marker);
+    field_integer(L, "hand", tileset_count(g->hands[seat]));
+    field_integer(L, "boneyard", tileset_count(g->boneyard));
     if (sandbox_call(set->sb, 1, 2, where, err) != 0) return -1;
     if (!lua_isboolean(L, -2)) {
         lua_pop(L, 1);

@@ -29,7 +29,9 @@ void tu_free(struct referee *ref)
     free(ref);
 }
 
-void tu_feed(struct referee *ref, const char *text)
+/* Feeds lines, failing the test at the first rejected one (and at a round end when
+ * the round must go on). */
+static void feed_lines(struct referee *ref, const char *text, bool round_may_end)
 {
     long number = 0;
     while (*text) {
@@ -39,9 +41,13 @@ void tu_feed(struct referee *ref, const char *text)
         if (last.kind == RESPONSE_VERDICT && last.verdict.code != ERR_NONE)
             fail_msg("line %ld '%.*s' rejected: %s: %s", number, (int)len, text,
                      error_code_name(last.verdict.code), last.verdict.message);
+        if (!round_may_end && last.verdict.round_ended)
+            fail_msg("line %ld '%.*s' ended the round too early", number, (int)len, text);
         text += len + (end ? 1 : 0);
     }
 }
+
+void tu_feed(struct referee *ref, const char *text) { feed_lines(ref, text, true); }
 
 enum error_code tu_line(struct referee *ref, const char *line)
 {
@@ -175,18 +181,4 @@ void tu_deal(struct referee *ref, const char *const fixed[], const unsigned avoi
     }
 }
 
-void tu_moves(struct referee *ref, const char *text)
-{
-    long number = 0;
-    while (*text) {
-        const char *end = strchr(text, '\n');
-        size_t len = end ? (size_t)(end - text) : strlen(text);
-        referee_line(ref, text, len, false, ++number, &last);
-        if (last.kind == RESPONSE_VERDICT && last.verdict.code != ERR_NONE)
-            fail_msg("line %ld '%.*s' rejected: %s: %s", number, (int)len, text,
-                     error_code_name(last.verdict.code), last.verdict.message);
-        if (last.verdict.round_ended)
-            fail_msg("line %ld '%.*s' ended the round too early", number, (int)len, text);
-        text += len + (end ? 1 : 0);
-    }
-}
+void tu_moves(struct referee *ref, const char *text) { feed_lines(ref, text, false); }
