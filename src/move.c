@@ -65,7 +65,8 @@ static int ask_may_play(const struct game *g, tile_t tile, int train, bool *allo
     *allowed = true;
     why[0] = '\0';
     if (!r->hooks.may_play) return 0;
-    char err[RULES_MESSAGE_SIZE] = "";
+    char err[RULES_MESSAGE_SIZE];         /* per candidate play: not zero-filled */
+    err[0] = '\0';
     if (r->hooks.may_play(r->hooks.ctx, g, g->turn, tile, train, allowed, why, err) != 0) {
         verdict_fail(v, ERR_RULES, 0, "%s", err);
         return -1;
@@ -165,7 +166,7 @@ static void end_turn(struct game *g, bool mark, bool passed, struct verdict *v)
     g->had_turn[seat] = true;
     g->draws = 0;
     g->idle_passes = passed && tileset_is_empty(g->boneyard) ? g->idle_passes + 1 : 0;
-    if (round_blocked(g) || g->idle_passes >= 2 * round_players_in(g)) {
+    if (round_blocked(g) || (g->idle_passes && g->idle_passes >= 2 * round_players_in(g))) {
         round_finish(g, -1, false, v);
         return;
     }
