@@ -34,7 +34,9 @@ struct sandbox {
     size_t used;
     bool refused;         /* the memory cap refused an allocation in this call */
     long budget;          /* instructions left in this call */
-    double deadline;      /* monotonic seconds by which this call must end */
+    double deadline;      /* monotonic seconds by which this call must end; 0 until the
+                             first count hook of the call (most hook calls end sooner
+                             and never read the clock) */
     bool spent;           /* the budget ran out: every pcall re-raises */
     bool running;         /* script code runs: the cap applies (the bridge's own pushes
                              outside protected calls must never fail: that aborts) */
@@ -81,7 +83,9 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     (void)ar;
     struct sandbox *sb = sandbox_of(L);
     sb->budget -= HOOK_EVERY;
-    if (sb->budget <= 0 || sb->spent || now() > sb->deadline) {
+    double t = now();
+    if (sb->deadline == 0) sb->deadline = t + SANDBOX_SECONDS;
+    if (sb->budget <= 0 || sb->spent || t > sb->deadline) {
         sb->spent = true;
         lua_Debug here;
         int line = lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) ? here.currentline : -1;
@@ -326,7 +330,7 @@ static void error_text(lua_State *L, const char *display, char *err)
 static void reset_budget(struct sandbox *sb)
 {
     sb->budget = SANDBOX_INSTRUCTIONS;
-    sb->deadline = now() + SANDBOX_SECONDS;
+    sb->deadline = 0;
     sb->spent = false;
     sb->refused = false;
 }

@@ -342,7 +342,7 @@ void game_move(struct game *g, const struct move *m, struct verdict *v)
     struct game before;
     bool saved = false;
     if (g->phase != PHASE_PLAYING || (hooks_at_round_end(g->rules) &&
-        (tileset_is_empty(g->boneyard) || tileset_count(g->hands[g->turn]) <= 1))) {
+        (tileset_is_empty(g->boneyard) || tileset_at_most_one(g->hands[g->turn])))) {
         before = *g;
         saved = true;
     }

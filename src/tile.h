@@ -66,6 +66,11 @@ static inline int tileset_count(tileset s)
 {
     return __builtin_popcountll(s.lo) + __builtin_popcountll(s.hi);
 }
+/* At most one tile: cheaper than counting (no popcount instruction is assumed). */
+static inline bool tileset_at_most_one(tileset s)
+{
+    return s.lo == 0 ? (s.hi & (s.hi - 1)) == 0 : s.hi == 0 && (s.lo & (s.lo - 1)) == 0;
+}
 /* Lowest tile of a non-empty set. */
 static inline tile_t tileset_first(tileset s)
 {
