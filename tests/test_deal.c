@@ -8,7 +8,7 @@
 #include "deal.h"
 
 /* These values pin the shuffle forever: a change breaks every seeded record ever written.
- * They were computed once from src/deal.c and are checked against published SplitMix64
+ * They were computed once from src/engine/deal.c and rng.c and are checked against published SplitMix64
  * outputs and an independent implementation of the documented algorithm below. */
 
 static const uint64_t golden_random_seed0[5] = {
@@ -90,28 +90,28 @@ static void ref_shuffle(uint64_t *s, int engine, unsigned char deck[DEAL_DECK_SI
     }
 }
 
-static void deal_random_matches_the_splitmix64_reference(void **state)
+static void rng_next_matches_the_splitmix64_reference(void **state)
 {
     (void)state;
     uint64_t s = 1234567;
-    for (int i = 0; i < 5; i++) assert_true(deal_random(&s) == reference_seed1234567[i]);
+    for (int i = 0; i < 5; i++) assert_true(rng_next(&s) == reference_seed1234567[i]);
     assert_true(s == 1234567 + 5 * 0x9E3779B97F4A7C15ULL);
     s = 0;
-    for (int i = 0; i < 5; i++) assert_true(deal_random(&s) == golden_random_seed0[i]);
+    for (int i = 0; i < 5; i++) assert_true(rng_next(&s) == golden_random_seed0[i]);
     s = 1234;
-    for (int i = 0; i < 5; i++) assert_true(deal_random(&s) == golden_random_seed1234[i]);
+    for (int i = 0; i < 5; i++) assert_true(rng_next(&s) == golden_random_seed1234[i]);
     /* and the independent rewrite agrees */
     uint64_t a = 99, b = 99;
-    for (int i = 0; i < 1000; i++) assert_true(deal_random(&a) == ref_next(&b));
+    for (int i = 0; i < 1000; i++) assert_true(rng_next(&a) == ref_next(&b));
 }
 
-static void deal_uniform_rejects_below_2_64_mod_bound(void **state)
+static void rng_uniform_rejects_below_2_64_mod_bound(void **state)
 {
     (void)state;
     for (uint64_t bound = 1; bound <= 90; bound++) {
         uint64_t a = bound * 7919, b = a;
         for (int i = 0; i < 50; i++) {
-            uint64_t x = deal_uniform(&a, bound);
+            uint64_t x = rng_uniform(&a, bound);
             assert_true(x < bound);
             assert_true(x == ref_below(&b, bound));
             assert_true(a == b);
@@ -119,7 +119,7 @@ static void deal_uniform_rejects_below_2_64_mod_bound(void **state)
     }
     /* a bound where rejection happens often: 2^63 + 1 rejects all x < 2^63 - 1 */
     uint64_t big = ((uint64_t)1 << 63) + 1, a = 5, b = 5;
-    for (int i = 0; i < 20; i++) assert_true(deal_uniform(&a, big) == ref_below(&b, big));
+    for (int i = 0; i < 20; i++) assert_true(rng_uniform(&a, big) == ref_below(&b, big));
     assert_true(a == b);
 }
 
@@ -267,8 +267,8 @@ static void round_2_of_a_seeded_match_carries_the_generator_on(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(deal_random_matches_the_splitmix64_reference),
-        cmocka_unit_test(deal_uniform_rejects_below_2_64_mod_bound),
+        cmocka_unit_test(rng_next_matches_the_splitmix64_reference),
+        cmocka_unit_test(rng_uniform_rejects_below_2_64_mod_bound),
         cmocka_unit_test(deal_shuffle_of_seed_1_is_frozen),
         cmocka_unit_test(deal_shuffle_is_a_permutation_without_the_engine),
         cmocka_unit_test(a_seeded_match_deals_the_deck_in_seat_order),

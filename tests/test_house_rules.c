@@ -181,7 +181,7 @@ static void temp_rules(const char *source, char *path, char *name)
     assert_non_null(f);
     fputs(source, f);
     assert_int_equal(fclose(f), 0);
-    referee_rules_name(path, name, 64);
+    rules_file_name(path, name, 64);
 }
 
 /* Runs a record through a whole stream (--json); returns the output, exit in *status. */

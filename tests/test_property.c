@@ -22,7 +22,7 @@
 
 #include "check.h"
 #include "deal.h"
-#include "players.h"
+#include "bots.h"
 #include "selfplay.h"
 
 /* Where the test is, for the failure messages. */
@@ -521,14 +521,14 @@ static void play_match(uint64_t seed, int players, int rounds, bool checked, boo
     assert_non_null(scratch);
     uint64_t stream = seed * 0x9E3779B97F4A7C15ULL + 12345;
     uint64_t rng[8];
-    for (int s = 0; s < players; s++) rng[s] = deal_random(&stream);
+    for (int s = 0; s < players; s++) rng[s] = rng_next(&stream);
 
     game_init(g, &canonical);
     game_set_players(g, players, names, &v);
     CHECK(v.code == ERR_NONE, "players: %s", v.message);
     game_set_rounds(g, rounds, &v);
     CHECK(v.code == ERR_NONE, "rounds: %s", v.message);
-    game_set_seed(g, deal_random(&stream), &v);
+    game_set_seed(g, rng_next(&stream), &v);
     rec->len = 0;
     put(rec, "players");
     for (int s = 0; s < players; s++) {
@@ -556,7 +556,7 @@ static void play_match(uint64_t seed, int players, int rounds, bool checked, boo
             check_every_move(&m, g, scratch, full);
         }
         int seat = g->turn;
-        struct move mv = players_choose(bots[seat], g, &rng[seat]);
+        struct move mv = bot_choose(bots[seat], g, &rng[seat]);
         at.move++;
         CHECK(at.move < MOVES_MAX, "the match does not end");
         if (checked) count.moves++;

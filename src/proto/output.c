@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "protocol.h"
+
 static const char *train_label(const struct game *g, int train)
 {
     return train == TRAIN_MEX ? "mex" : g->names[train];

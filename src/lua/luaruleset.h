@@ -7,10 +7,9 @@
 #include <lua.h>
 
 #include "luasandbox.h"
-#include "referee.h"
 #include "rules.h"
 
-#define MAX_FILES (2 * REFEREE_MAX_RULE_FILES)
+#define MAX_FILES (2 * RULES_MAX_FILES)
 #define PATH_SIZE 1024
 #define NAME_SIZE 256
 

@@ -16,15 +16,6 @@ static char *copy_text(const char *s, size_t len)
     return p;
 }
 
-void referee_rules_name(const char *spelling, char *out, size_t size)
-{
-    const char *base = strrchr(spelling, '/');
-    base = base ? base + 1 : spelling;
-    size_t len = strlen(base);
-    if (len > 4 && strcmp(base + len - 4, ".lua") == 0) len -= 4;
-    snprintf(out, size, "%.*s", (int)len, base);
-}
-
 static void release(struct referee *ref, void **handle)
 {
     if (*handle && ref->loader.release) ref->loader.release(ref->loader.ctx, *handle);
@@ -41,7 +32,7 @@ static void free_files(char **files, int *n)
 static void *load_rules(struct referee *ref, char *const match_files[], int nmatch,
                         const struct rules **rules, char *err)
 {
-    const char *files[2 * REFEREE_MAX_RULE_FILES];
+    const char *files[2 * RULES_MAX_FILES];
     int n = 0;
     for (int i = 0; i < nmatch; i++) files[n++] = match_files[i];
     for (int i = 0; i < ref->ncli_files; i++) files[n++] = ref->cli_files[i];
@@ -64,8 +55,8 @@ bool referee_init(struct referee *ref, const struct rules_loader *loader,
     ref->loader = *loader;
     ref->cli_rules = &ref->canonical;
     game_init(&ref->game, ref->cli_rules);
-    if (n > REFEREE_MAX_RULE_FILES) {
-        snprintf(err, RULES_MESSAGE_SIZE, "at most %d rules files", REFEREE_MAX_RULE_FILES);
+    if (n > RULES_MAX_FILES) {
+        snprintf(err, RULES_MESSAGE_SIZE, "at most %d rules files", RULES_MAX_FILES);
         return false;
     }
     for (int i = 0; i < n; i++) {
@@ -104,23 +95,23 @@ static void new_match(struct referee *ref)
 /* `rules FILE...` during set-up: the match's files grow, the whole list reloads. */
 static void add_rules(struct referee *ref, const struct command *cmd, struct verdict *v)
 {
-    char *files[REFEREE_MAX_RULE_FILES];
+    char *files[RULES_MAX_FILES];
     int n = ref->nmatch_files, added = 0;
     memcpy(files, ref->match_files, (size_t)n * sizeof files[0]);
     for (int i = 0; i < cmd->count; i++) {
         char name[256], other[256];
         char *spelled = copy_text(cmd->items[i].text, (size_t)cmd->items[i].len);
         if (!spelled) { verdict_fail(v, ERR_RULES, 0, "out of memory"); goto undo; }
-        referee_rules_name(spelled, name, sizeof name);
+        rules_file_name(spelled, name, sizeof name);
         bool seen = false;
         for (int j = 0; j < n && !seen; j++) {
-            referee_rules_name(files[j], other, sizeof other);
+            rules_file_name(files[j], other, sizeof other);
             seen = strcmp(name, other) == 0;
         }
         if (seen) { free(spelled); continue; }     /* naming a file twice counts once */
-        if (n == REFEREE_MAX_RULE_FILES) {
+        if (n == RULES_MAX_FILES) {
             free(spelled);
-            verdict_fail(v, ERR_RULES, 0, "at most %d rules files", REFEREE_MAX_RULE_FILES);
+            verdict_fail(v, ERR_RULES, 0, "at most %d rules files", RULES_MAX_FILES);
             goto undo;
         }
         files[n++] = spelled;

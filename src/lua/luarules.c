@@ -89,7 +89,7 @@ static bool try_beside_executable(const char *name, char *out)
 /* Resolves a spelling (NAME, NAME.lua, or a path) to a readable file. */
 static bool resolve(const char *spelling, char *path, char *name)
 {
-    referee_rules_name(spelling, name, NAME_SIZE);
+    rules_file_name(spelling, name, NAME_SIZE);
     if (strlen(spelling) >= PATH_SIZE - 8 || strlen(name) >= NAME_SIZE - 1) return false;   /* never cut a name */
     if (strchr(spelling, '/')) {
         snprintf(path, PATH_SIZE, "%s", spelling);

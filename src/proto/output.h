@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "engine.h"
-#include "referee.h"
+#include "response.h"
 
 enum output_mode { OUTPUT_TEXT, OUTPUT_JSON };
 

@@ -6,13 +6,6 @@
 
 #include "deal.h"
 
-int round_players_in(const struct game *g)
-{
-    int n = 0;
-    for (int s = 0; s < g->nplayers; s++) n += !g->eliminated[s];
-    return n;
-}
-
 static bool engine_of_round(const struct game *g, int *pip, struct verdict *v)
 {
     const struct rules *r = g->rules;
@@ -67,7 +60,7 @@ void round_deal_seeded(struct game *g)
 {
     unsigned char deck[DEAL_DECK_SIZE];
     deal_shuffle(&g->rng, g->engine_pip, deck);
-    int size = g->rules->hand_size[round_players_in(g)], next = 0;
+    int size = g->rules->hand_size[game_players_in(g)], next = 0;
     for (int s = 0; s < g->nplayers; s++) {
         if (g->eliminated[s]) continue;
         for (int i = 0; i < size; i++) tileset_add(&g->hands[s], deck[next++]);
@@ -187,7 +180,7 @@ void round_finish(struct game *g, int out_seat, bool out_on_double, struct verdi
     bool candidate[RULES_MAX_PLAYERS] = {false};
     if (r->hooks.eliminated) {
         if (!eliminate(g, v)) return;
-        int left = round_players_in(g);
+        int left = game_players_in(g);
         if (left <= 1) {
             /* the last one in wins; if the round took everyone, its victims compete */
             for (int s = 0; s < g->nplayers; s++) candidate[s] = !g->eliminated[s];

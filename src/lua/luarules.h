@@ -1,12 +1,12 @@
 /* The Lua bridge: house-rule files (Lua 5.4 chunks) -> struct rules, in a sandbox.
  * Its files (luarules, luaread, luahooks, luasandbox) are the only ones that include
- * lua.h; everything else sees rules through rules.h and the loader of referee.h. */
+ * lua.h; everything else sees rules through rules.h and the loader of rules.h. */
 #ifndef MTREF_LUARULES_H
 #define MTREF_LUARULES_H
 
 #include <stdio.h>
 
-#include "referee.h"
+#include "rules.h"
 
 struct luarules;
 

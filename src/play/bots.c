@@ -1,18 +1,18 @@
 /* Built-in players: random and greedy. */
-#include "players.h"
+#include "bots.h"
 
 #include <string.h>
 
-#include "deal.h"
+#include "rng.h"
 
-int players_parse(const char *name, int len)
+int bot_parse(const char *name, int len)
 {
     if (len == 6 && memcmp(name, "random", 6) == 0) return BOT_RANDOM;
     if (len == 6 && memcmp(name, "greedy", 6) == 0) return BOT_GREEDY;
     return -1;
 }
 
-const char *players_name(enum bot_kind kind) { return kind == BOT_GREEDY ? "greedy" : "random"; }
+const char *bot_name(enum bot_kind kind) { return kind == BOT_GREEDY ? "greedy" : "random"; }
 
 /* Greedy's taste: heavy tiles first (they are the penalty), a double only with its
  * cover in hand, its own train before others (it lifts the marker). */
@@ -30,12 +30,12 @@ static long greedy_score(const struct game *g, const struct move *m)
     return score;
 }
 
-struct move players_choose(enum bot_kind kind, const struct game *g, uint64_t *rng)
+struct move bot_choose(enum bot_kind kind, const struct game *g, uint64_t *rng)
 {
     struct move moves[GAME_MAX_LEGAL];
     int n = game_legal_moves(g, moves, GAME_MAX_LEGAL);
     if (n <= 0) return (struct move){MOVE_PASS, g->turn, TILE_NONE, 0};
-    if (kind == BOT_RANDOM || n == 1) return moves[deal_uniform(rng, (uint64_t)n)];
+    if (kind == BOT_RANDOM || n == 1) return moves[rng_uniform(rng, (uint64_t)n)];
     int best = 0;
     long best_score = greedy_score(g, &moves[0]);
     for (int i = 1; i < n; i++) {

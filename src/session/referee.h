@@ -9,41 +9,20 @@
 
 #include "engine.h"
 #include "protocol.h"
+#include "response.h"
 #include "verdict.h"
-
-#define REFEREE_MAX_RULE_FILES 32
-
-/* Builds the rules of files[0..n), applied in order onto the canonical rules. On
- * success returns a handle that owns them, *rules pointing inside it; on failure
- * returns NULL with a message ("file:line: what") in err (RULES_MESSAGE_SIZE). */
-struct rules_loader {
-    void *ctx;
-    void *(*load)(void *ctx, const char *const files[], int n, const struct rules **rules, char *err);
-    void (*release)(void *ctx, void *handle);
-};
-
-enum response_kind { RESPONSE_NONE, RESPONSE_VERDICT, RESPONSE_SHOW, RESPONSE_LEGAL };
-
-struct response {
-    enum response_kind kind;
-    long line;
-    struct verdict verdict;
-    /* legal: the moves of the player to act, for a `legal` query and a rejected line */
-    int nlegal;
-    struct move legal[GAME_MAX_LEGAL];
-};
 
 struct referee {
     struct game game;
     struct rules canonical;
     struct rules_loader loader;
     /* --rules files, applied after a record's own */
-    char *cli_files[REFEREE_MAX_RULE_FILES];
+    char *cli_files[RULES_MAX_FILES];
     int ncli_files;
     void *cli_handle;
     const struct rules *cli_rules;
     /* the match's own rules lines */
-    char *match_files[REFEREE_MAX_RULE_FILES];
+    char *match_files[RULES_MAX_FILES];
     int nmatch_files;
     void *match_handle;
     /* bookkeeping for check */
@@ -63,9 +42,5 @@ void referee_free(struct referee *ref);
  * Fills resp; a rejected line leaves the session as it was. */
 void referee_line(struct referee *ref, const char *text, size_t len, bool too_long, long number,
                   struct response *resp);
-
-/* The rules file name a spelling stands for: "x", "x.lua" and "dir/x.lua" are all x.
- * Writes at most size bytes into out. */
-void referee_rules_name(const char *spelling, char *out, size_t size);
 
 #endif

@@ -40,23 +40,6 @@ int game_find_player(const struct game *g, const char *name, int len)
     return -1;
 }
 
-int game_next_seat(const struct game *g, int seat)
-{
-    for (int i = 1; i <= g->nplayers; i++) {
-        int s = (seat + i) % g->nplayers;
-        if (!g->eliminated[s]) return s;
-    }
-    return seat;
-}
-
-int64_t game_hand_value(const struct game *g, tileset hand)
-{
-    int64_t sum = 0;
-    for (tile_t t; (t = tileset_pop(&hand)) != TILE_NONE;)
-        sum += g->rules->tile_value[t];
-    return sum;
-}
-
 void game_set_players(struct game *g, int n, const char *const names[], struct verdict *v)
 {
     const struct rules *r = g->rules;
@@ -149,7 +132,7 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
     }
     struct game before = *g;
     if (!leave_setup(g, v)) { *g = before; return; }
-    int size = g->rules->hand_size[round_players_in(g)];
+    int size = g->rules->hand_size[game_players_in(g)];
     tileset hand = tileset_empty(), others = tileset_empty();
     for (int s = 0; s < g->nplayers; s++) others = tileset_or(others, g->hands[s]);
     tile_t engine = tile_double(g->engine_pip);

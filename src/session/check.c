@@ -5,63 +5,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "reader.h"
+#include "session.h"
+
+/* Keeps the first rejection and the state of the last match that ended. */
+static void record_response(void *ctx, const struct referee *ref, const struct response *resp)
+{
+    struct check_result *res = ctx;
+    if (resp->kind != RESPONSE_VERDICT) return;
+    if (resp->verdict.code != ERR_NONE) {
+        res->line = resp->line;
+        res->verdict = resp->verdict;
+    } else if (resp->verdict.match_ended) {
+        res->last = ref->game;
+        res->last_end = resp->verdict;
+    }
+}
 
 void check_descriptor(int fd, const struct rules_loader *loader, const char *const rules_files[],
                       int nrules, struct check_result *res)
 {
-    res->status = 0;
     res->line = 0;
-    res->matches = 0;
-    res->complete = false;
-    res->moves = 0;
     res->io_error[0] = '\0';
     verdict_ok(&res->verdict);
     verdict_ok(&res->last_end);
-    struct referee *ref = mt_malloc(sizeof *ref);
-    struct response *resp = mt_malloc(sizeof *resp);
-    struct reader rd;
-    bool reading = false;
-    char err[RULES_MESSAGE_SIZE] = "";
-    if (!ref || !resp || !(reading = reader_open(&rd, fd, PROTOCOL_LINE_MAX))) {
+    struct session_options so = {loader, rules_files, nrules, false, record_response, NULL, res};
+    struct session_result run;
+    res->status = session_run(fd, &so, &run);
+    res->moves = run.lines;
+    res->matches = run.matches_ended;
+    res->complete = res->matches > 0 && !run.match_touched;
+    if (run.out_of_memory)
         snprintf(res->io_error, sizeof res->io_error, "out of memory");
-        res->status = 2;
-        goto done;
-    }
-    if (!referee_init(ref, loader, rules_files, nrules, err)) {
-        verdict_fail(&res->verdict, ERR_RULES, 0, "%s", err);
-        res->status = 2;
-        referee_free(ref);
-        goto done;
-    }
-    struct line line;
-    while (reader_next(&rd, &line)) {
-        referee_line(ref, line.text, line.len, line.too_long, line.number, resp);
-        res->moves++;
-        if (resp->kind != RESPONSE_VERDICT) continue;
-        if (resp->verdict.code != ERR_NONE) {
-            res->status = error_code_status(resp->verdict.code);
-            res->line = line.number;
-            res->verdict = resp->verdict;
-            break;
-        }
-        if (resp->verdict.match_ended) {
-            res->last = ref->game;
-            res->last_end = resp->verdict;
-        }
-    }
-    if (rd.error && res->status == 0) {
-        snprintf(res->io_error, sizeof res->io_error, "%s", strerror(rd.error));
-        res->status = 2;
-    }
-    res->matches = ref->matches_ended;
-    res->complete = res->matches > 0 && !ref->match_touched;
-    referee_free(ref);
-done:
-    if (reading) reader_close(&rd);
-    free(resp);
-    free(ref);
+    else if (run.read_error && res->verdict.code == ERR_NONE)
+        snprintf(res->io_error, sizeof res->io_error, "%s", strerror(run.read_error));
 }
 
 static void print_winners(FILE *out, const struct check_result *res)

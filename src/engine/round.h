@@ -15,7 +15,5 @@ void round_begin_play(struct game *g);
 /* Ends the round (out_seat or -1 for a block): scores it, eliminates, ends the match
  * or starts the next round; writes the events into v [R19-R22]. */
 void round_finish(struct game *g, int out_seat, bool out_on_double, struct verdict *v);
-/* Seats still in the match. */
-int round_players_in(const struct game *g);
 
 #endif

@@ -1,7 +1,7 @@
 /* Built-in players: they choose a move for the seat to act, through the engine's
  * own list of legal moves, so they play under whatever rules are loaded. */
-#ifndef MTREF_PLAYERS_H
-#define MTREF_PLAYERS_H
+#ifndef MTREF_BOTS_H
+#define MTREF_BOTS_H
 
 #include <stdint.h>
 
@@ -13,11 +13,11 @@ enum bot_kind {
 };
 
 /* Parses "random" / "greedy"; returns -1 for anything else. */
-int players_parse(const char *name, int len);
-const char *players_name(enum bot_kind kind);
+int bot_parse(const char *name, int len);
+const char *bot_name(enum bot_kind kind);
 
 /* The move kind chooses for the seat to act in g (a game in play). rng is the
- * player's own random stream (deal_random). */
-struct move players_choose(enum bot_kind kind, const struct game *g, uint64_t *rng);
+ * player's own random stream (rng_next). */
+struct move bot_choose(enum bot_kind kind, const struct game *g, uint64_t *rng);
 
 #endif

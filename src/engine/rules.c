@@ -1,6 +1,9 @@
 /* The canonical values of the variable points of the game. */
 #include "rules.h"
 
+#include <stdio.h>
+#include <string.h>
+
 void rules_init_canonical(struct rules *r)
 {
     *r = (struct rules){0};
@@ -40,4 +43,13 @@ const char *rules_check(const struct rules *r)
         if (r->tile_value[t] < -1000000 || r->tile_value[t] > 1000000)
             return "tile values must lie within -1000000..1000000";
     return 0;
+}
+
+void rules_file_name(const char *spelling, char *out, size_t size)
+{
+    const char *base = strrchr(spelling, '/');
+    base = base ? base + 1 : spelling;
+    size_t len = strlen(base);
+    if (len > 4 && strcmp(base + len - 4, ".lua") == 0) len -= 4;
+    snprintf(out, size, "%.*s", (int)len, base);
 }

@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "players.h"
-#include "referee.h"
+#include "bots.h"
+#include "rules.h"
 
 /* Self-play gives up on a match that has not ended after this many rounds. */
 #define SELFPLAY_MAX_ROUNDS 1000

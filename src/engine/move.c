@@ -166,7 +166,7 @@ static void end_turn(struct game *g, bool mark, bool passed, struct verdict *v)
     g->had_turn[seat] = true;
     g->draws = 0;
     g->idle_passes = passed && tileset_is_empty(g->boneyard) ? g->idle_passes + 1 : 0;
-    if (round_blocked(g) || (g->idle_passes && g->idle_passes >= 2 * round_players_in(g))) {
+    if (round_blocked(g) || (g->idle_passes && g->idle_passes >= 2 * game_players_in(g))) {
         round_finish(g, -1, false, v);
         return;
     }

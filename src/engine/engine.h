@@ -133,5 +133,7 @@ bool game_invariants_hold(const struct game *g, const char **why);
 int game_next_seat(const struct game *g, int seat);
 /* Sum of tile values in a hand. */
 int64_t game_hand_value(const struct game *g, tileset hand);
+/* Seats still in the match. */
+int game_players_in(const struct game *g);
 
 #endif

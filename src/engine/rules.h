@@ -13,6 +13,7 @@
 #define RULES_MAX_PLAYERS 16     /* the most any house rule may seat */
 #define RULES_MAX_ROUNDS 63      /* largest value a `rounds N` line may ever take */
 #define RULES_MESSAGE_SIZE 512   /* room for a hook's error message */
+#define RULES_MAX_FILES 32       /* rules files one list may name */
 
 struct game;
 
@@ -83,5 +84,18 @@ void rules_init_canonical(struct rules *r);
 /* Checks that r is playable (sizes fit the set, ranges sane). Returns NULL when it is,
  * else a static message saying what is wrong. */
 const char *rules_check(const struct rules *r);
+
+/* Builds the rules of files[0..n), applied in order onto the canonical rules. On
+ * success returns a handle that owns them, *rules pointing inside it; on failure
+ * returns NULL with a message ("file:line: what") in err (RULES_MESSAGE_SIZE). */
+struct rules_loader {
+    void *ctx;
+    void *(*load)(void *ctx, const char *const files[], int n, const struct rules **rules, char *err);
+    void (*release)(void *ctx, void *handle);
+};
+
+/* The rules file name a spelling stands for: "x", "x.lua" and "dir/x.lua" are all x.
+ * Writes at most size bytes into out. */
+void rules_file_name(const char *spelling, char *out, size_t size);
 
 #endif

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "deal.h"
+#include "rng.h"
 
 void selfplay_defaults(struct selfplay_options *o)
 {
@@ -23,7 +23,7 @@ bool selfplay_parse_bots(const char *list, struct selfplay_options *o)
     int n = 0;
     while (*list) {
         int len = (int)strcspn(list, ",");
-        int kind = players_parse(list, len);
+        int kind = bot_parse(list, len);
         if (kind < 0 || n == RULES_MAX_PLAYERS) return false;
         o->bots[n++] = (enum bot_kind)kind;
         list += len;
@@ -75,7 +75,7 @@ static void text_tile(struct text *t, tile_t tile) { text_put(t, t->tiles[tile],
 static uint64_t match_seed(uint64_t seed, long index)
 {
     uint64_t s = seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(index + 1));
-    return deal_random(&s);
+    return rng_next(&s);
 }
 
 static void write_rules(struct text *t, const char *const rules_files[], int nrules)
@@ -155,9 +155,9 @@ int selfplay_match(const struct selfplay_options *o, const struct rules *rules, 
         goto done;
     }
     uint64_t stream = match_seed(o->seed, index);
-    game_set_seed(g, deal_random(&stream), &v);
+    game_set_seed(g, rng_next(&stream), &v);
     uint64_t bot_rng[RULES_MAX_PLAYERS];
-    for (int s = 0; s < o->players; s++) bot_rng[s] = deal_random(&stream);
+    for (int s = 0; s < o->players; s++) bot_rng[s] = rng_next(&stream);
 
     text_str(t, "# mtref selfplay --seed ");
     text_int(t, (long)(o->seed & 0x7fffffffffffffffULL));
@@ -197,7 +197,7 @@ int selfplay_match(const struct selfplay_options *o, const struct rules *rules, 
             write_deals(t, g);
         }
         int seat = g->turn;
-        struct move m = players_choose(o->bots[seat % o->nbots], g, &bot_rng[seat]);
+        struct move m = bot_choose(o->bots[seat % o->nbots], g, &bot_rng[seat]);
         game_move(g, &m, &v);
         if (v.code != ERR_NONE) {
             snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", error_code_name(v.code), v.message);
@@ -216,18 +216,36 @@ done:
 
 static void write_to_file(void *ctx, const char *data, size_t len) { fwrite(data, 1, len, (FILE *)ctx); }
 
+/* The rules of the files, through the loader (no session needed to load them):
+ * a handle to release, or NULL with *rules canonical when there are none. */
+static void *load_rules(const struct rules_loader *loader, const char *const files[], int n,
+                        const struct rules *canonical, const struct rules **rules, char *err, bool *failed)
+{
+    *rules = canonical;
+    *failed = false;
+    if (n == 0) return NULL;
+    void *handle = NULL;
+    if (!loader->load)
+        snprintf(err, RULES_MESSAGE_SIZE, "%s: house rules are not available in this build", files[0]);
+    else if (n > RULES_MAX_FILES)
+        snprintf(err, RULES_MESSAGE_SIZE, "at most %d rules files", RULES_MAX_FILES);
+    else
+        handle = loader->load(loader->ctx, files, n, rules, err);
+    *failed = handle == NULL;
+    return handle;
+}
+
 int selfplay_run(const struct selfplay_options *o, const struct rules_loader *loader,
                  const char *const rules_files[], int nrules, FILE *out, char *err)
 {
-    struct referee *ref = mt_malloc(sizeof *ref);
-    if (!ref) { snprintf(err, RULES_MESSAGE_SIZE, "out of memory"); return 2; }
+    struct rules canonical;
+    rules_init_canonical(&canonical);
+    const struct rules *rules;
+    bool failed;
+    void *handle = load_rules(loader, rules_files, nrules, &canonical, &rules, err, &failed);
+    if (failed) return 2;
     int status = 0;
-    if (!referee_init(ref, loader, rules_files, nrules, err)) {
-        status = 2;
-        goto done;
-    }
-    const struct rules *rules = ref->cli_rules;
-    if (nrules > 0 && o->games > 1 && !o->out_dir && o->players > ref->canonical.max_players) {
+    if (nrules > 0 && o->games > 1 && !o->out_dir && o->players > canonical.max_players) {
         snprintf(err, RULES_MESSAGE_SIZE,
                  "%d players need their rules named before `players`, which only the first match of a stream "
                  "can do: use --out DIR for one file per match",
@@ -261,8 +279,7 @@ int selfplay_run(const struct selfplay_options *o, const struct rules_loader *lo
         }
     }
 done:
-    referee_free(ref);
-    free(ref);
+    if (handle && loader->release) loader->release(loader->ctx, handle);
     if (fflush(out) != 0 && status == 0) {
         snprintf(err, RULES_MESSAGE_SIZE, "cannot write the records");
         status = 2;

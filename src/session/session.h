@@ -1,0 +1,36 @@
+/* The session loop: one input stream, line by line, through a referee session. The
+ * one loop that the referee (`mtref [FILE]`), `check` and any other reader of records
+ * run; what they do with each response is theirs (a callback). */
+#ifndef MTREF_SESSION_H
+#define MTREF_SESSION_H
+
+#include <stdbool.h>
+
+#include "referee.h"
+
+struct session_options {
+    const struct rules_loader *loader;  /* not owned */
+    const char *const *rules_files;     /* --rules, applied after a record's own; not owned */
+    int nrules;
+    bool keep_going;                    /* reject and read on instead of stopping */
+    /* Called with every response, in input order: a start-up `rules` failure comes as
+     * line 0. ref is the session after the line (read only, valid during the call). */
+    void (*respond)(void *ctx, const struct referee *ref, const struct response *resp);
+    void (*before_wait)(void *ctx);     /* called before a read that may block; may be NULL */
+    void *ctx;                          /* handed to both */
+};
+
+struct session_result {
+    int status;              /* protocol.md's exit status of what was read: 0, 1 or 2 */
+    long lines;              /* lines handled, for throughput figures */
+    int read_error;          /* errno of a failed read (status is then 2), or 0 */
+    bool out_of_memory;      /* nothing was read (status 2) */
+    long matches_ended;
+    bool match_touched;      /* a set-up line or move since the last match ended */
+};
+
+/* Referees the lines of fd (not closed) until its end, or its first rejected line
+ * unless keep_going. Fills res; returns res->status. */
+int session_run(int fd, const struct session_options *o, struct session_result *res);
+
+#endif
