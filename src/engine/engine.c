@@ -59,7 +59,7 @@ void game_set_players(struct game *g, int n, const char *const names[], struct v
         strncpy(g->names[i], names[i], NAME_MAX_LEN);
         g->names[i][NAME_MAX_LEN] = '\0';
     }
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 void game_set_rounds(struct game *g, int rounds, struct verdict *v)
@@ -70,14 +70,14 @@ void game_set_rounds(struct game *g, int rounds, struct verdict *v)
     }
     g->rounds = rounds;
     g->rounds_given = true;
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 void game_set_seed(struct game *g, uint64_t seed, struct verdict *v)
 {
     g->seeded = true;
     g->rng = seed;
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 void game_set_rules(struct game *g, const struct rules *rules, struct verdict *v)
@@ -93,7 +93,7 @@ void game_set_rules(struct game *g, const struct rules *rules, struct verdict *v
     }
     g->rules = rules;
     if (!g->rounds_given) g->rounds = rules->default_rounds;
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 void game_assert_round(struct game *g, long long n, struct verdict *v)
@@ -102,7 +102,7 @@ void game_assert_round(struct game *g, long long n, struct verdict *v)
         verdict_fail(v, ERR_ROUND_MISMATCH, "R3", "this is round %d, not %lld", g->round, n);
         return;
     }
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 /* Leaves set-up for the first round; false with v set when a rules hook failed. */
@@ -168,7 +168,7 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
     g->hands[seat] = hand;
     g->dealt[seat] = true;
     if (!game_needs_deal(g)) round_begin_play(g);
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 void game_snapshot(const struct game *g, struct game *out)

@@ -112,7 +112,7 @@ static void write_move(struct text *t, const struct game *g, const struct move *
         text_str(t, " play ");
         text_tile(t, m->tile);
         text_put(t, " ", 1);
-        text_str(t, m->train == TRAIN_MEX ? "mex" : g->names[m->train]);
+        text_str(t, game_train_name(g, m->train));
     } else if (m->kind == MOVE_DRAW) {
         text_str(t, " draw ");
         text_tile(t, drew);

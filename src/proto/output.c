@@ -5,11 +5,6 @@
 
 #include "protocol.h"
 
-static const char *train_label(const struct game *g, int train)
-{
-    return train == TRAIN_MEX ? "mex" : g->names[train];
-}
-
 void output_json_string(FILE *out, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
@@ -38,7 +33,7 @@ void output_format_move(const struct game *g, const struct move *m, char *buf)
     const char *who = g->names[m->seat];
     if (m->kind == MOVE_PLAY) {
         tile_format(m->tile, tile);
-        snprintf(buf, OUTPUT_MOVE_SIZE, "%s play %s %s", who, tile, train_label(g, m->train));
+        snprintf(buf, OUTPUT_MOVE_SIZE, "%s play %s %s", who, tile, game_train_name(g, m->train));
     } else if (m->kind == MOVE_DRAW) {
         snprintf(buf, OUTPUT_MOVE_SIZE, "%s draw", who);
     } else {
@@ -122,7 +117,7 @@ static void json_show(FILE *out, const struct game *g)
     for (int t = 0; t < TRAIN_COUNT; t++) {
         if (t != TRAIN_MEX && (t >= g->nplayers || g->eliminated[t])) continue;
         const struct train *tr = &g->trains[t];
-        fprintf(out, "%s{\"train\":\"%s\",\"open\":", first ? "" : ",", train_label(g, t));
+        fprintf(out, "%s{\"train\":\"%s\",\"open\":", first ? "" : ",", game_train_name(g, t));
         if (g->phase == PHASE_SETUP) fputs("null", out);       /* no engine yet [R6] */
         else fprintf(out, "%d", tr->open_pip);
         fprintf(out, ",\"marker\":%s,\"tiles\":", tr->marker ? "true" : "false");
@@ -134,7 +129,7 @@ static void json_show(FILE *out, const struct game *g)
     for (int i = 0; i < g->ndoubles; i++) {
         tile_format(tile_double(g->doubles[i].pip), text);
         fprintf(out, "%s{\"double\":\"%s\",\"train\":\"%s\"}", i ? "," : "", text,
-                train_label(g, g->doubles[i].train));
+                game_train_name(g, g->doubles[i].train));
     }
     fputs("],\"hands\":{", out);
     first = true;
@@ -178,13 +173,13 @@ static void text_show(FILE *out, const struct game *g)
         for (int t = 0; t < TRAIN_COUNT; t++) {
             if (t != TRAIN_MEX && (t >= g->nplayers || g->eliminated[t])) continue;
             const struct train *tr = &g->trains[t];
-            fprintf(out, "  train %-16s open %2d%s |", train_label(g, t), tr->open_pip, tr->marker ? " marked" : "       ");
+            fprintf(out, "  train %-16s open %2d%s |", game_train_name(g, t), tr->open_pip, tr->marker ? " marked" : "       ");
             text_train(out, g, tr);
             putc('\n', out);
         }
         for (int i = 0; i < g->ndoubles; i++) {
             tile_format(tile_double(g->doubles[i].pip), text);
-            fprintf(out, "  uncovered double %s on the %s train\n", text, train_label(g, g->doubles[i].train));
+            fprintf(out, "  uncovered double %s on the %s train\n", text, game_train_name(g, g->doubles[i].train));
         }
         for (int s = 0; s < g->nplayers; s++) {
             if (g->eliminated[s]) continue;
@@ -217,6 +212,31 @@ void output_score_line(const struct game *g, const struct verdict *v, char *buf,
             used += (size_t)snprintf(buf + used, size - used, "-%lld", (long long)g->totals[s]);
 }
 
+void output_json_result(FILE *out, const struct game *g, const struct verdict *v)
+{
+    fputs("\"totals\":", out);
+    json_names_map(out, g, g->totals, 0);
+    fputs(",\"winners\":[", out);
+    bool first = true;
+    for (int s = 0; s < g->nplayers; s++)
+        if (v->winners[s]) {
+            fprintf(out, "%s\"%s\"", first ? "" : ",", g->names[s]);
+            first = false;
+        }
+    fprintf(out, "],\"draw\":%s", v->nwinners > 1 ? "true" : "false");
+}
+
+void output_text_winners(FILE *out, const struct game *g, const struct verdict *v)
+{
+    bool first = true;
+    for (int s = 0; s < g->nplayers; s++)
+        if (v->winners[s]) {
+            fprintf(out, "%s%s", first ? "" : " and ", g->names[s]);
+            first = false;
+        }
+    fputs(v->nwinners > 1 ? " draw" : " wins", out);
+}
+
 static void json_events(FILE *out, const struct game *g, const struct verdict *v)
 {
     if (v->round_ended) {
@@ -237,16 +257,9 @@ static void json_events(FILE *out, const struct game *g, const struct verdict *v
                 (long long)g->totals[s]);
     }
     if (v->match_ended) {
-        fputs("{\"event\":\"match_end\",\"totals\":", out);
-        json_names_map(out, g, g->totals, 0);
-        fputs(",\"winners\":[", out);
-        bool first = true;
-        for (int s = 0; s < g->nplayers; s++)
-            if (v->winners[s]) {
-                fprintf(out, "%s\"%s\"", first ? "" : ",", g->names[s]);
-                first = false;
-            }
-        fprintf(out, "],\"draw\":%s,\"rules\":", v->nwinners > 1 ? "true" : "false");
+        fputs("{\"event\":\"match_end\",", out);
+        output_json_result(out, g, v);
+        fputs(",\"rules\":", out);
         json_rules(out, g);
         fputs("}\n", out);
     }
@@ -281,13 +294,7 @@ static void text_events(FILE *out, const struct game *g, const struct verdict *v
     }
     if (v->match_ended) {
         fputs("match over: ", out);
-        bool first = true;
-        for (int s = 0; s < g->nplayers; s++)
-            if (v->winners[s]) {
-                fprintf(out, "%s%s", first ? "" : " and ", g->names[s]);
-                first = false;
-            }
-        fputs(v->nwinners > 1 ? " draw" : " wins", out);
+        output_text_winners(out, g, v);
         fputs("; totals ", out);
         text_map(out, g, g->totals, 0);
         if (g->rules->names && g->rules->names[0]) fprintf(out, "; rules %s", g->rules->names);

@@ -117,7 +117,7 @@ static void add_rules(struct referee *ref, const struct command *cmd, struct ver
         files[n++] = spelled;
         added++;
     }
-    if (added == 0) { verdict_ok(v); return; }
+    if (added == 0) { verdict_reset(v); return; }
     const struct rules *rules = 0;
     char err[RULES_MESSAGE_SIZE] = "";
     void *handle = load_rules(ref, files, n, &rules, err);
@@ -300,7 +300,7 @@ static void handle_line(struct referee *ref, const char *text, size_t len, bool 
     resp->line = number;
     resp->kind = RESPONSE_VERDICT;
     resp->nlegal = 0;
-    verdict_ok(v);
+    verdict_reset(v);
     char err[200];
     if (too_long) {
         verdict_fail(v, ERR_SYNTAX, 0, "line longer than %d bytes", PROTOCOL_LINE_MAX);
