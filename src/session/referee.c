@@ -202,8 +202,9 @@ static void setup_command(struct referee *ref, const struct command *cmd, struct
     }
 }
 
-/* Syntax errors that depend on the state: set-up values the rules refuse, a bare draw
- * without a seed. Checked before anything else, as syntax comes first. */
+/* Syntax errors of set-up values (a table the rules do not seat, a name given twice,
+ * rounds the rules refuse) and a bare draw without a seed: checked before anything
+ * else, game-over and setup-closed included, as syntax comes first. */
 static bool syntax_in_context(struct referee *ref, const struct command *cmd, struct verdict *v)
 {
     const struct rules *r = game_is_over(&ref->game) ? ref->cli_rules : ref->game.rules;
@@ -212,6 +213,13 @@ static bool syntax_in_context(struct referee *ref, const struct command *cmd, st
                      cmd->number, r->min_players, r->max_players);
         return false;
     }
+    for (int i = 0; cmd->kind == CMD_PLAYERS && i < cmd->count; i++)
+        for (int j = 0; j < i; j++)
+            if (cmd->items[i].len == cmd->items[j].len &&
+                memcmp(cmd->items[i].text, cmd->items[j].text, (size_t)cmd->items[i].len) == 0) {
+                verdict_fail(v, ERR_SYNTAX, "R2", "%.*s is named twice", cmd->items[i].len, cmd->items[i].text);
+                return false;
+            }
     if (cmd->kind == CMD_ROUNDS && (cmd->number < 1 || cmd->number > RULES_MAX_ROUNDS ||
                                     !((ref->game.rules->rounds_allowed >> cmd->number) & 1))) {
         verdict_fail(v, ERR_SYNTAX, "R3", "a match cannot have %lld rounds under these rules", cmd->number);
