@@ -79,6 +79,7 @@ bool referee_init(struct referee *ref, const struct rules_loader *loader,
 
 void referee_free(struct referee *ref)
 {
+    if (!ref) return;
     release(ref, &ref->match_handle);
     release(ref, &ref->cli_handle);
     free_files(ref->match_files, &ref->nmatch_files);
