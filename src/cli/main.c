@@ -1,4 +1,5 @@
 /* mtref's entry point: picks the subcommand from the table and runs it. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,5 +36,11 @@ int main(int argc, char **argv)
     env.loader = luarules_loader(env.lua);
     int status = command->run(argc, argv, &env);
     luarules_free(env.lua);
+    /* A full disk or a closed pipe is no success: one check for every subcommand */
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "mtref: cannot write the output: %s\n", errno ? strerror(errno) : "a write failed");
+        status = 2;
+    }
     return status;
 }
