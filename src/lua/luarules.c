@@ -109,6 +109,16 @@ static bool resolve(const char *spelling, char *path, char *name)
     return readable_file(path);
 }
 
+bool luarules_find(const char *spelling, char *path, size_t size, bool *by_name)
+{
+    char found[PATH_SIZE], name[NAME_SIZE];
+    *by_name = false;
+    if (!resolve(spelling, found, name)) return false;
+    *by_name = !strchr(spelling, '/') && found[0] == '/';
+    snprintf(path, size, "%s", found);
+    return true;
+}
+
 
 
 /* --- rule sets ------------------------------------------------------------ */
