@@ -9,7 +9,7 @@
 
 #include "luaruleset.h"
 
-const char *const hook_names[HOOK_COUNT] = {"engine", "eliminated", "round_points", "may_play"};
+const char *const ruleset_hook_names[RULESET_HOOK_COUNT] = {"engine", "eliminated", "round_points", "may_play"};
 
 /* t[name] without metamethods: a script's __index must never run outside the
  * budgeted, protected calls of the sandbox. Pushes the value. */
@@ -199,7 +199,7 @@ static int read_rounds(struct reading *rd, lua_State *L)
     return 0;
 }
 
-static void keep_hook(struct reading *rd, lua_State *L, enum hook_id id)
+static void keep_hook(struct reading *rd, lua_State *L, enum ruleset_hook id)
 {
     struct ruleset *set = rd->set;
     if (set->hook_ref[id] != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, set->hook_ref[id]);
@@ -212,8 +212,8 @@ static void keep_hook(struct reading *rd, lua_State *L, enum hook_id id)
     set->hook_file[id] = rd->file;
 }
 
-const char *const doubles_choices[3] = {"cover", "anywhere-lifo", "anywhere-fifo"};
-const char *const draw_choices[2] = {"once", "until-playable"};
+const char *const ruleset_doubles_choices[3] = {"cover", "anywhere-lifo", "anywhere-fifo"};
+const char *const ruleset_draw_choices[2] = {"once", "until-playable"};
 static const char *const first_turn_choices[] = {"any", "own-train"};
 static const char *const scoring_choices[] = {"penalty", "positive"};
 
@@ -244,12 +244,12 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
         return 0;
     }
     if (strcmp(key, "doubles") == 0) {
-        if (read_choice(rd, L, key, doubles_choices, 3, &choice) != 0) return -1;
+        if (read_choice(rd, L, key, ruleset_doubles_choices, 3, &choice) != 0) return -1;
         r->doubles = (enum doubles_policy)choice;
         return 0;
     }
     if (strcmp(key, "draw") == 0) {
-        if (read_choice(rd, L, key, draw_choices, 2, &choice) != 0) return -1;
+        if (read_choice(rd, L, key, ruleset_draw_choices, 2, &choice) != 0) return -1;
         r->draw = (enum draw_policy)choice;
         return 0;
     }
@@ -270,10 +270,10 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
         r->out_on_double_factor = (int)v;
         return 0;
     }
-    for (int id = 0; id < HOOK_COUNT; id++)
-        if (strcmp(key, hook_names[id]) == 0) {
+    for (int id = 0; id < RULESET_HOOK_COUNT; id++)
+        if (strcmp(key, ruleset_hook_names[id]) == 0) {
             if (read_function(rd, L, key) != 0) return -1;
-            keep_hook(rd, L, (enum hook_id)id);
+            keep_hook(rd, L, (enum ruleset_hook)id);
             return 0;
         }
     return fail_key(rd, key, "%s", "unknown key (see mtref-rules(5) for the keys a rules file may set)");
