@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "escape.h"
 #include "selfplay.h"
 
 static const char usage[] =
@@ -79,7 +80,11 @@ static int run(int argc, char **argv, const struct cli_env *env)
     }
     char err[RULES_MESSAGE_SIZE] = "";
     status = selfplay_run(&o, &env->loader, rules, nrules, stdout, err);
-    if (status != 0) fprintf(stderr, "mtref: selfplay: %s\n", err);
+    if (status != 0) {
+        fputs("mtref: selfplay: ", stderr);
+        escape_puts(stderr, err);         /* may quote a rules file */
+        putc('\n', stderr);
+    }
     return status;
 }
 
