@@ -78,6 +78,10 @@ static int bounded_load(lua_State *L)
 
 enum { TAB_R = 1, TAB_W = 2, TAB_L = 4 };
 
+/* Instructions one element costs: a get and a set through metamethods (which may be
+ * C functions, run without the hook) take as long as several instructions. */
+#define ELEMENT_COST 8
+
 static bool has_field(lua_State *L, const char *name)
 {
     lua_pushstring(L, name);
@@ -119,7 +123,7 @@ static int bounded_insert(lua_State *L)
         pos = luaL_checkinteger(L, 2);
         luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)end, 2, "position out of bounds");
         for (lua_Integer i = end; i > pos; i--) {
-            sandbox_charge(L, 1);
+            sandbox_charge(L, ELEMENT_COST);
             lua_geti(L, 1, i - 1);
             lua_seti(L, 1, i);
         }
@@ -138,7 +142,7 @@ static int bounded_remove(lua_State *L)
     if (pos != size) luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
     lua_geti(L, 1, pos);
     for (; pos < size; pos++) {
-        sandbox_charge(L, 1);
+        sandbox_charge(L, ELEMENT_COST);
         lua_geti(L, 1, pos + 1);
         lua_seti(L, 1, pos);
     }
@@ -160,7 +164,7 @@ static int bounded_move(lua_State *L)
         bool forward = t > e || t <= f || (dest != 1 && !lua_compare(L, 1, dest, LUA_OPEQ));
         for (lua_Integer i = 0; i <= n; i++) {
             lua_Integer k = forward ? i : n - i;
-            sandbox_charge(L, 1);
+            sandbox_charge(L, ELEMENT_COST);
             lua_geti(L, 1, f + k);
             lua_seti(L, dest, t + k);
         }
@@ -171,7 +175,7 @@ static int bounded_move(lua_State *L)
 
 static void concat_item(lua_State *L, luaL_Buffer *b, lua_Integer i)
 {
-    sandbox_charge(L, 1);
+    sandbox_charge(L, ELEMENT_COST);
     lua_geti(L, 1, i);
     if (!lua_isstring(L, -1))
         luaL_error(L, "invalid value (at index %I) in table for 'concat'", (LUAI_UACINT)i);
@@ -203,7 +207,7 @@ static int bounded_unpack(lua_State *L)
     if (i > e) return 0;
     lua_Unsigned n = (lua_Unsigned)e - (lua_Unsigned)i;
     if (n >= (unsigned)INT_MAX || !lua_checkstack(L, (int)(++n))) return luaL_error(L, "too many results to unpack");
-    sandbox_charge(L, (long)n);
+    sandbox_charge(L, (long)n * ELEMENT_COST);
     for (; i < e; i++) lua_geti(L, 1, i);
     lua_geti(L, 1, e);
     return (int)n;
@@ -223,7 +227,7 @@ static void set_at(lua_State *L, int t, lua_Integer i, bool raw)
 
 static bool ordered(lua_State *L, int a, int b, const struct luabounded_order *o)
 {
-    sandbox_charge(L, 1);
+    sandbox_charge(L, ELEMENT_COST);
     return o->less(L, a, b, o->ud);
 }
 
