@@ -272,23 +272,38 @@ static void push_closure(lua_State *L, lua_CFunction f)
     lua_pushcclosure(L, f, 1);
 }
 
+/* Makes the light C functions of the table at t closures, in the order of their
+ * names: the creation numbers must not follow the hash order of the table. */
 static void make_closures(lua_State *L, int t)
 {
     t = lua_absindex(L, t);
+    lua_newtable(L);
+    int names = lua_gettop(L);
+    lua_Integer n = 0;
     lua_pushnil(L);
     while (lua_next(L, t)) {
+        bool light = false;
         if (lua_iscfunction(L, -1)) {
-            if (lua_getupvalue(L, -1, 1)) {
-                lua_pop(L, 1);
-            } else {
-                push_closure(L, lua_tocfunction(L, -1));
-                lua_pushvalue(L, -3);
-                lua_insert(L, -2);
-                lua_rawset(L, t);                /* an existing key: allowed in a traversal */
-            }
+            if (lua_getupvalue(L, -1, 1)) lua_pop(L, 1);
+            else light = true;
         }
         lua_pop(L, 1);
+        if (light) {
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, names, ++n);
+        }
     }
+    struct luabounded_order order = {true, key_less, NULL};
+    luabounded_sort(L, names, n, &order);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, names, i);
+        lua_pushvalue(L, -1);
+        lua_rawget(L, t);
+        push_closure(L, lua_tocfunction(L, -1));
+        lua_remove(L, -2);
+        lua_rawset(L, t);
+    }
+    lua_pop(L, 1);
 }
 
 void luastable_open(lua_State *L)
