@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "protocol.h"
+#include "escape.h"
 #include "selfplay.h"
 
 static const char usage[] =
@@ -138,7 +139,11 @@ static int run(int argc, char **argv, const struct cli_env *env)
         names[i] = spelled[i];
     }
     status = selfplay_run(&o, &env->loader, names, nrules, stdout, err);
-    if (status != 0) fprintf(stderr, "mtref: selfplay: %s\n", err);
+    if (status != 0) {
+        fputs("mtref: selfplay: ", stderr);
+        escape_puts(stderr, err);         /* may quote a rules file */
+        putc('\n', stderr);
+    }
     return status;
 }
 

@@ -13,6 +13,7 @@ void game_init(struct game *g, const struct rules *rules)
     g->phase = PHASE_SETUP;
     g->rounds = rules->default_rounds;
     g->round = 1;
+    if (rules->hooks.match_begin) rules->hooks.match_begin(rules->hooks.ctx);
 }
 
 bool game_is_over(const struct game *g) { return g->phase == PHASE_OVER; }
@@ -93,6 +94,7 @@ void game_set_rules(struct game *g, const struct rules *rules, struct verdict *v
     }
     g->rules = rules;
     if (!g->rounds_given) g->rounds = rules->default_rounds;
+    if (rules->hooks.match_begin) rules->hooks.match_begin(rules->hooks.ctx);
     verdict_reset(v);
 }
 

@@ -30,17 +30,17 @@ static void field_string(lua_State *L, const char *key, const char *value)
 }
 
 /* Pushes the hook's function; the message prefix names its file and line. */
-static void push_hook(struct ruleset *set, enum hook_id id, char *where, size_t size)
+static void push_hook(struct ruleset *set, enum ruleset_hook id, char *where, size_t size)
 {
     lua_rawgeti(sandbox_state(set->sb), LUA_REGISTRYINDEX, set->hook_ref[id]);
     snprintf(where, size, "%s:%d", set->shown[set->hook_file[id]], set->hook_line[id]);
 }
 
-static int hook_result_error(struct ruleset *set, enum hook_id id, const char *expected, lua_State *L, char *err)
+static int hook_result_error(struct ruleset *set, enum ruleset_hook id, const char *expected, lua_State *L, char *err)
 {
-    char where[PATH_SIZE + 20];
+    char where[RULESET_PATH_SIZE + 20];
     snprintf(where, sizeof where, "%s:%d", set->shown[set->hook_file[id]], set->hook_line[id]);
-    snprintf(err, RULES_MESSAGE_SIZE, "%s: %s returned %s, expected %s", where, hook_names[id], luaL_typename(L, -1), expected);
+    snprintf(err, RULES_MESSAGE_SIZE, "%s: %s returned %s, expected %s", where, ruleset_hook_names[id], luaL_typename(L, -1), expected);
     lua_pop(L, 1);
     return -1;
 }
@@ -49,14 +49,14 @@ static int call_engine(void *ctx, int round, int rounds, int *pip, char *err)
 {
     struct ruleset *set = ctx;
     lua_State *L = sandbox_state(set->sb);
-    char where[PATH_SIZE + 20];
-    push_hook(set, HOOK_ENGINE, where, sizeof where);
+    char where[RULESET_PATH_SIZE + 20];
+    push_hook(set, RULESET_HOOK_ENGINE, where, sizeof where);
     lua_pushinteger(L, round);
     lua_pushinteger(L, rounds);
     if (sandbox_call(set->sb, 2, 1, where, err) != 0) return -1;
     int isnum;
     lua_Integer v = luaread_integer(L, -1, &isnum);
-    if (!isnum || v < 0 || v > TILE_MAX_PIP) return hook_result_error(set, HOOK_ENGINE, "a pip 0..12", L, err);
+    if (!isnum || v < 0 || v > TILE_MAX_PIP) return hook_result_error(set, RULESET_HOOK_ENGINE, "a pip 0..12", L, err);
     lua_pop(L, 1);
     *pip = (int)v;
     return 0;
@@ -66,15 +66,15 @@ static int call_eliminated(void *ctx, const struct game *g, int seat, int64_t to
 {
     struct ruleset *set = ctx;
     lua_State *L = sandbox_state(set->sb);
-    char where[PATH_SIZE + 20];
-    push_hook(set, HOOK_ELIMINATED, where, sizeof where);
+    char where[RULESET_PATH_SIZE + 20];
+    push_hook(set, RULESET_HOOK_ELIMINATED, where, sizeof where);
     lua_createtable(L, 0, 4);
     field_string(L, "name", g->names[seat]);
     field_integer(L, "seat", seat + 1);
     field_integer(L, "total", (lua_Integer)total);
     field_integer(L, "round", g->round);
     if (sandbox_call(set->sb, 1, 1, where, err) != 0) return -1;
-    if (!lua_isboolean(L, -1)) return hook_result_error(set, HOOK_ELIMINATED, "true or false", L, err);
+    if (!lua_isboolean(L, -1)) return hook_result_error(set, RULESET_HOOK_ELIMINATED, "true or false", L, err);
     *out = lua_toboolean(L, -1);
     lua_pop(L, 1);
     return 0;
@@ -84,8 +84,8 @@ static int call_round_points(void *ctx, const struct game *g, const struct round
 {
     struct ruleset *set = ctx;
     lua_State *L = sandbox_state(set->sb);
-    char where[PATH_SIZE + 20];
-    push_hook(set, HOOK_ROUND_POINTS, where, sizeof where);
+    char where[RULESET_PATH_SIZE + 20];
+    push_hook(set, RULESET_HOOK_ROUND_POINTS, where, sizeof where);
     lua_createtable(L, 0, 4);
     field_integer(L, "round", o->round);
     if (o->out_seat >= 0) lua_pushstring(L, g->names[o->out_seat]); else lua_pushnil(L);
@@ -103,7 +103,7 @@ static int call_round_points(void *ctx, const struct game *g, const struct round
     lua_setfield(L, -3, "players");
     lua_setfield(L, -2, "hands");
     if (sandbox_call(set->sb, 1, 1, where, err) != 0) return -1;
-    if (!lua_istable(L, -1)) return hook_result_error(set, HOOK_ROUND_POINTS, "a table of points by name", L, err);
+    if (!lua_istable(L, -1)) return hook_result_error(set, RULESET_HOOK_ROUND_POINTS, "a table of points by name", L, err);
     for (int s = 0; s < o->nplayers; s++) {
         points[s] = 0;
         if (!o->in_round[s]) continue;
@@ -128,8 +128,8 @@ static int call_may_play(void *ctx, const struct game *g, int seat, tile_t tile,
 {
     struct ruleset *set = ctx;
     lua_State *L = sandbox_state(set->sb);
-    char where[PATH_SIZE + 20];
-    push_hook(set, HOOK_MAY_PLAY, where, sizeof where);
+    char where[RULESET_PATH_SIZE + 20];
+    push_hook(set, RULESET_HOOK_MAY_PLAY, where, sizeof where);
     lua_createtable(L, 0, 16);
     field_string(L, "player", g->names[seat]);
     field_integer(L, "seat", seat + 1);
@@ -148,24 +148,90 @@ static int call_may_play(void *ctx, const struct game *g, int seat, tile_t tile,
     if (sandbox_call(set->sb, 1, 2, where, err) != 0) return -1;
     if (!lua_isboolean(L, -2)) {
         lua_pop(L, 1);
-        return hook_result_error(set, HOOK_MAY_PLAY, "true or false (and a reason)", L, err);
+        return hook_result_error(set, RULESET_HOOK_MAY_PLAY, "true or false (and a reason)", L, err);
     }
     *allowed = lua_toboolean(L, -2);
     why[0] = '\0';
     if (!*allowed) {
         const char *reason = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "this play is forbidden";
-        snprintf(why, RULES_MESSAGE_SIZE, "%s: %s", set->names[set->hook_file[HOOK_MAY_PLAY]], reason);
+        snprintf(why, RULES_MESSAGE_SIZE, "%s: %s", set->names[set->hook_file[RULESET_HOOK_MAY_PLAY]], reason);
     }
     lua_pop(L, 2);
     return 0;
+}
+
+/* --- every call in protected mode --------------------------------------------
+ * The pushes above allocate, and an allocation can fail (the memory cap, or a real
+ * shortage): outside a protected call Lua would panic and abort the referee. Each
+ * hook therefore runs whole inside sandbox_protect; a failure is the hook's error. */
+
+struct hook_call {
+    struct ruleset *set;
+    enum ruleset_hook id;
+    const struct game *g;
+    const struct round_outcome *o;
+    int a, b;                 /* round and rounds; seat and train; seat */
+    tile_t tile;
+    int64_t total;
+    int *pip;
+    bool *out;
+    int64_t *points;
+    char *why, *err;
+};
+
+static int hook_body(void *ud)
+{
+    struct hook_call *c = ud;
+    switch (c->id) {
+    case RULESET_HOOK_ENGINE: return call_engine(c->set, c->a, c->b, c->pip, c->err);
+    case RULESET_HOOK_ELIMINATED: return call_eliminated(c->set, c->g, c->a, c->total, c->out, c->err);
+    case RULESET_HOOK_ROUND_POINTS: return call_round_points(c->set, c->g, c->o, c->points, c->err);
+    case RULESET_HOOK_MAY_PLAY: return call_may_play(c->set, c->g, c->a, c->tile, c->b, c->out, c->why, c->err);
+    default: return -1;
+    }
+}
+
+static int protected_hook(struct hook_call *c)
+{
+    char where[RULESET_PATH_SIZE + 20];
+    snprintf(where, sizeof where, "%s:%d", c->set->shown[c->set->hook_file[c->id]], c->set->hook_line[c->id]);
+    return sandbox_protect(c->set->sb, hook_body, c, where, c->err);
+}
+
+static int protected_engine(void *ctx, int round, int rounds, int *pip, char *err)
+{
+    struct hook_call c = {.set = ctx, .id = RULESET_HOOK_ENGINE, .a = round, .b = rounds, .pip = pip, .err = err};
+    return protected_hook(&c);
+}
+
+static int protected_eliminated(void *ctx, const struct game *g, int seat, int64_t total, bool *out, char *err)
+{
+    struct hook_call c = {.set = ctx, .id = RULESET_HOOK_ELIMINATED, .g = g, .a = seat, .total = total, .out = out,
+                          .err = err};
+    return protected_hook(&c);
+}
+
+static int protected_round_points(void *ctx, const struct game *g, const struct round_outcome *o, int64_t points[],
+                                  char *err)
+{
+    struct hook_call c = {.set = ctx, .id = RULESET_HOOK_ROUND_POINTS, .g = g, .o = o, .points = points, .err = err};
+    return protected_hook(&c);
+}
+
+static int protected_may_play(void *ctx, const struct game *g, int seat, tile_t tile, int train, bool *allowed,
+                              char *why, char *err)
+{
+    struct hook_call c = {.set = ctx, .id = RULESET_HOOK_MAY_PLAY, .g = g, .a = seat, .b = train, .tile = tile,
+                          .out = allowed, .why = why, .err = err};
+    return protected_hook(&c);
 }
 
 void luahooks_install(struct ruleset *set)
 {
     struct rules_hooks *h = &set->rules.hooks;
     h->ctx = set;
-    if (set->hook_ref[HOOK_ENGINE] != LUA_NOREF) h->engine_pip = call_engine;
-    if (set->hook_ref[HOOK_ELIMINATED] != LUA_NOREF) h->eliminated = call_eliminated;
-    if (set->hook_ref[HOOK_ROUND_POINTS] != LUA_NOREF) h->round_points = call_round_points;
-    if (set->hook_ref[HOOK_MAY_PLAY] != LUA_NOREF) h->may_play = call_may_play;
+    if (set->hook_ref[RULESET_HOOK_ENGINE] != LUA_NOREF) h->engine_pip = protected_engine;
+    if (set->hook_ref[RULESET_HOOK_ELIMINATED] != LUA_NOREF) h->eliminated = protected_eliminated;
+    if (set->hook_ref[RULESET_HOOK_ROUND_POINTS] != LUA_NOREF) h->round_points = protected_round_points;
+    if (set->hook_ref[RULESET_HOOK_MAY_PLAY] != LUA_NOREF) h->may_play = protected_may_play;
 }

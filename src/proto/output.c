@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "escape.h"
 #include "protocol.h"
 
 void output_json_string(FILE *out, const char *s)
@@ -165,7 +166,9 @@ static void text_show(FILE *out, const struct game *g)
     fprintf(out, "round %d of %d, ", g->round, g->rounds);
     if (g->phase == PHASE_SETUP) fputs("set-up", out);
     else fprintf(out, "engine %d-%d", g->engine_pip, g->engine_pip);
-    fprintf(out, ", rules: %s\n", rules);
+    fputs(", rules: ", out);
+    escape_puts(out, rules);          /* names come from file names */
+    putc('\n', out);
     if (g->phase == PHASE_SETUP || g->phase == PHASE_DEALING)
         fprintf(out, "  %s\n", g->nplayers ? "waiting for the deal" : "waiting for players");
     if (g->phase == PHASE_PLAYING) {
@@ -297,7 +300,10 @@ static void text_events(FILE *out, const struct game *g, const struct verdict *v
         output_text_winners(out, g, v);
         fputs("; totals ", out);
         text_map(out, g, g->totals, 0);
-        if (g->rules->names && g->rules->names[0]) fprintf(out, "; rules %s", g->rules->names);
+        if (g->rules->names && g->rules->names[0]) {
+            fputs("; rules ", out);
+            escape_puts(out, g->rules->names);
+        }
         putc('\n', out);
     }
 }
@@ -339,7 +345,10 @@ static void write_verdict(FILE *out, enum output_mode mode, const struct game *g
         }
         fputs("}\n", out);
     } else {
-        fprintf(out, "error line %ld: %s: %s", resp->line, error_code_name(v->code), v->message);
+        /* the message may quote the line and a rules file's reason: one line, no
+         * control bytes reach the terminal */
+        fprintf(out, "error line %ld: %s: ", resp->line, error_code_name(v->code));
+        escape_puts(out, v->message);
         if (v->rule) fprintf(out, " [%s]", v->rule);
         putc('\n', out);
         if (n > 0) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "session.h"
 
 /* Keeps the first rejection and the state of the last match that ended. */
@@ -52,19 +53,23 @@ static void print_winners(FILE *out, const struct check_result *res)
 
 static void print_text(FILE *out, const char *file, const struct check_result *res)
 {
+    /* one verdict, one line: the file name and the message (which may quote the
+     * record and a rules file) are escaped, so nothing can forge or erase a line */
+    escape_puts(out, file);
     if (res->io_error[0]) {
-        fprintf(out, "%s: error: %s\n", file, res->io_error);
+        fprintf(out, ": error: %s\n", res->io_error);
         return;
     }
     if (res->status != 0) {
         const struct verdict *v = &res->verdict;
-        if (res->line > 0) fprintf(out, "%s:%ld: %s: %s", file, res->line, error_code_name(v->code), v->message);
-        else fprintf(out, "%s: %s: %s", file, error_code_name(v->code), v->message);
+        if (res->line > 0) fprintf(out, ":%ld", res->line);
+        fprintf(out, ": %s: ", error_code_name(v->code));
+        escape_puts(out, v->message);
         if (v->rule) fprintf(out, " [%s]", v->rule);
         putc('\n', out);
         return;
     }
-    fprintf(out, "%s: ok, ", file);
+    fputs(": ok, ", out);
     if (res->matches == 0) {
         fputs("incomplete\n", out);
         return;

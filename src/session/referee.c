@@ -100,7 +100,7 @@ static void add_rules(struct referee *ref, const struct command *cmd, struct ver
     int n = ref->nmatch_files, added = 0;
     memcpy(files, ref->match_files, (size_t)n * sizeof files[0]);
     for (int i = 0; i < cmd->count; i++) {
-        char name[256], other[256];
+        char name[RULES_NAME_SIZE], other[RULES_NAME_SIZE];
         char *spelled = copy_text(cmd->items[i].text, (size_t)cmd->items[i].len);
         if (!spelled) { verdict_fail(v, ERR_RULES, 0, "out of memory"); goto undo; }
         rules_file_name(spelled, name, sizeof name);
