@@ -25,3 +25,18 @@ int game_players_in(const struct game *g)
     for (int s = 0; s < g->nplayers; s++) n += !g->eliminated[s];
     return n;
 }
+
+int64_t game_ask(const struct game *g, enum rules_question q, tile_t tile, int train, int64_t canonical,
+                 struct verdict *v)
+{
+    const struct rules_hooks *h = &g->rules->hooks;
+    if (!h->ask || !h->asks[q]) return canonical;
+    int64_t answer = canonical;
+    char err[RULES_MESSAGE_SIZE];
+    err[0] = '\0';
+    if (h->ask(h->ctx, g, q, tile, train, &answer, err) != 0) {
+        if (v->code == ERR_NONE) verdict_fail(v, ERR_RULES, 0, "%s", err[0] ? err : "a rules hook failed");
+        return canonical;
+    }
+    return answer;
+}

@@ -7,13 +7,21 @@
 #include <lua.h>
 
 #include "luasandbox.h"
+#include "luaview.h"
 #include "rules.h"
 
 #define MAX_FILES (2 * RULES_MAX_FILES)
 #define PATH_SIZE 1024
 #define NAME_SIZE 256
 
-enum hook_id { HOOK_ENGINE, HOOK_ELIMINATED, HOOK_ROUND_POINTS, HOOK_MAY_PLAY, HOOK_COUNT };
+/* The hooks, in the order a file's keys are read; the ones after HOOK_MAY_PLAY answer
+ * the engine's questions (rules.h, enum rules_question, in the same order). */
+enum hook_id {
+    HOOK_ENGINE, HOOK_ELIMINATED, HOOK_ROUND_POINTS, HOOK_MAY_PLAY,
+    HOOK_MAY_DRAW, HOOK_MAY_PASS, HOOK_ANOTHER_PLAY, HOOK_MUST_COVER, HOOK_DRAWABLE, HOOK_BLOCKED,
+    HOOK_MATCH_OVER, HOOK_WINNERS, HOOK_OPENER, HOOK_LAY_ENGINE, HOOK_COUNT
+};
+#define HOOK_FIRST_QUESTION HOOK_MAY_DRAW
 extern const char *const hook_names[HOOK_COUNT];
 extern const char *const doubles_choices[3];
 extern const char *const draw_choices[2];
@@ -27,11 +35,17 @@ struct ruleset {
     char shown[MAX_FILES][PATH_SIZE];       /* how messages name it: the path given, or NAME.lua */
     char names_joined[MAX_FILES * (NAME_SIZE + 2)];
     char descriptions[MAX_FILES][160];      /* each file's description, cut */
-    int hook_ref[HOOK_COUNT];               /* registry refs, LUA_NOREF when unset */
+    int hook_ref[HOOK_COUNT];               /* the last file's hook: registry ref, LUA_NOREF when unset */
     int hook_file[HOOK_COUNT];              /* which file set the hook */
     int hook_line[HOOK_COUNT];              /* where the function is defined */
     int users;                              /* handles given out and not yet released */
     const char *name_list[MAX_FILES];       /* names[i], for rules.file_names */
+    /* every file's hook, in load order: vetoes all apply, answers chain */
+    int nchain[HOOK_COUNT];
+    int chain_ref[HOOK_COUNT][MAX_FILES];
+    int chain_file[HOOK_COUNT][MAX_FILES];
+    int chain_line[HOOK_COUNT][MAX_FILES];
+    struct luaview view;
 };
 
 /* Reads the table that file number `file` returned (on top of the stack) into set:
