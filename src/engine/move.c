@@ -156,7 +156,7 @@ static bool pass_allowed(const struct game *g, bool can_play, bool must_draw, st
 {
     bool canonical = !can_play && !must_draw;
     if (!g->rules->hooks.asks[ASK_MAY_PASS] || g->hunting) return canonical && !g->hunting;
-    return game_ask(g, ASK_MAY_PASS, TILE_NONE, -1, canonical, v) != 0;
+    return game_ask(g, ASK_MAY_PASS, can_play, must_draw, canonical, v) != 0;
 }
 
 int game_legal_moves(const struct game *g, struct move *out, int max)

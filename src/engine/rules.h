@@ -80,7 +80,8 @@ struct rules_hooks {
                     bool *allowed, char *why, char *err);
     /* A decision (see enum rules_question): *answer holds the canonical answer on entry
      * and the rules' answer on return. tile and train are the play just made
-     * (ASK_ANOTHER_PLAY), else TILE_NONE and -1. Set only when asks[q] is true. */
+     * (ASK_ANOTHER_PLAY); for ASK_MAY_PASS, 1 or 0: whether the player can play, and
+     * whether they must draw; else TILE_NONE and -1. Set only when asks[q] is true. */
     int (*ask)(void *ctx, const struct game *g, enum rules_question q, tile_t tile, int train,
                int64_t *answer, char *err);
     bool asks[ASK_COUNT];

@@ -305,7 +305,17 @@ static int call_ask(void *ctx, const struct game *g, enum rules_question q, tile
         }
         luaview_push(L, &set->view);
         push_answer(L, g, q, *answer);
-        if (call_link(set, g, seat, tile, train, nargs, 1, where, err) != 0) return -1;
+        int rc;
+        if (q == ASK_MAY_PASS) {           /* tile and train carry what the engine knows */
+            luaview_begin(&set->view, g, seat, TILE_NONE, -1);
+            set->view.can_play = tile != 0;
+            set->view.must_draw = train != 0;
+            rc = sandbox_call(set->sb, nargs, 1, where, err);
+            luaview_end(&set->view);
+        } else {
+            rc = call_link(set, g, seat, tile, train, nargs, 1, where, err);
+        }
+        if (rc != 0) return -1;
         if (read_answer(L, g, q, id, where, answer, err) != 0) return -1;
     }
     return 0;

@@ -60,10 +60,13 @@ const char *luarules_version(void) { return LUA_VERSION_MAJOR "." LUA_VERSION_MI
 
 static bool readable_file(const char *path) { return access(path, R_OK) == 0; }
 
+/* DIR/NAME.lua, then DIR/examples/NAME.lua (the example files ship there). */
 static bool try_dir(const char *dir, size_t dirlen, const char *name, char *out)
 {
     if (dirlen == 0) return false;
     int n = snprintf(out, PATH_SIZE, "%.*s/%s.lua", (int)dirlen, dir, name);
+    if (n > 0 && n < PATH_SIZE && readable_file(out)) return true;
+    n = snprintf(out, PATH_SIZE, "%.*s/examples/%s.lua", (int)dirlen, dir, name);
     return n > 0 && n < PATH_SIZE && readable_file(out);
 }
 

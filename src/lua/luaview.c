@@ -144,6 +144,8 @@ static int index_view(lua_State *L, struct node *n, const struct game *g, const 
     else if (strcmp(k, "passes") == 0) lua_pushinteger(L, g->pass_streak);
     else if (strcmp(k, "hunting") == 0) lua_pushboolean(L, g->hunting);
     else if (strcmp(k, "engine_from") == 0) luaview_push_name(L, g, g->engine_from);
+    else if (strcmp(k, "can_play") == 0) { if (vw->can_play < 0) lua_pushnil(L); else lua_pushboolean(L, vw->can_play); }
+    else if (strcmp(k, "must_draw") == 0) { if (vw->must_draw < 0) lua_pushnil(L); else lua_pushboolean(L, vw->must_draw); }
     else if (strcmp(k, "trains") == 0) push_node(L, vw, N_TRAINS, 0);
     else if (strcmp(k, "hand") == 0) { if (seat < 0) lua_pushnil(L); else push_node(L, vw, N_TILES, HAND_BASE + seat); }
     else if (strcmp(k, "hands") == 0) push_node(L, vw, N_HANDS, 0);
@@ -413,6 +415,7 @@ void luaview_begin(struct luaview *vw, const struct game *g, int seat, tile_t ti
     vw->seat = seat;
     vw->tile = tile;
     vw->train = train;
+    vw->can_play = vw->must_draw = -1;
     vw->gen++;
     if (vw->gen == 0) vw->gen = 1;     /* 0 marks the nodes that are always current */
 }

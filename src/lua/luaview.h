@@ -14,6 +14,7 @@ struct luaview {
     int seat;                   /* the player the call is about, or -1 */
     tile_t tile;                /* the play asked about (may_play, another_play), or TILE_NONE */
     int train;
+    int can_play, must_draw;    /* during may_pass: 1 or 0; else -1 */
     unsigned gen;               /* calls so far: a node of an earlier call refuses to be read */
     int view_ref, move_ref;     /* the view and move nodes, made once, in the registry */
 };
