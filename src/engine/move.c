@@ -20,9 +20,15 @@ static const struct uncovered_double *head_double(const struct game *g)
  * [R14][R15] Canonically the player who laid it covers it next; under the
  * doubles-anywhere rules its layer plays on, and later turns cover the queue's head.
  * A must_cover hook may lift the duty or lay it on the player to act (the head). */
-static const struct uncovered_double *owed_double(const struct game *g, struct verdict *v)
+static const struct uncovered_double *owed_with_doubles(const struct game *g, struct verdict *v);
+
+static inline const struct uncovered_double *owed_double(const struct game *g, struct verdict *v)
 {
-    if (g->ndoubles == 0) return 0;
+    return g->ndoubles == 0 ? 0 : owed_with_doubles(g, v);
+}
+
+static const struct uncovered_double *owed_with_doubles(const struct game *g, struct verdict *v)
+{
     const struct uncovered_double *owed;
     switch (g->rules->doubles) {
     case DOUBLES_ANYWHERE_LIFO:
@@ -91,8 +97,11 @@ static int ask_may_play(const struct game *g, tile_t tile, int train, bool *allo
 static int list_plays(const struct game *g, struct move *out, int max, struct verdict *v)
 {
     if (g->hunting) return 0;               /* no tile is played before the engine is laid */
-    const struct uncovered_double *owed = owed_double(g, v);
-    if (v->code != ERR_NONE) return -1;
+    const struct uncovered_double *owed = 0;
+    if (g->ndoubles) {
+        owed = owed_with_doubles(g, v);
+        if (v->code != ERR_NONE) return -1;
+    }
     tileset tiles = playable_tiles(g, owed);
     if (!out && !g->rules->hooks.may_play) return !tileset_is_empty(tiles);
     int seat = g->turn, n = 0;
@@ -159,23 +168,40 @@ static bool pass_allowed(const struct game *g, bool can_play, bool must_draw, st
     return game_ask(g, ASK_MAY_PASS, can_play, must_draw, canonical, v) != 0;
 }
 
+static int legal_with_hooks(const struct game *g, int n, struct move *out, int max, struct verdict *v);
+
+/* The canonical turn inline (the bots' hot path); house rules' questions out of line. */
+static inline __attribute__((always_inline)) int legal_moves(const struct game *g, struct move *out, int max,
+                                                             struct verdict *v)
+{
+    v->code = ERR_NONE;           /* only a failure fills the rest */
+    if (g->phase != PHASE_PLAYING) return 0;
+    int n = list_plays(g, out, max, v);
+    if (n < 0) return -1;
+    if (g->rules->hooks.asks_per_move || g->hunting) return legal_with_hooks(g, n, out, max, v);
+    if (n > 0) return n < max ? n : max;
+    if (max < 1) return 0;
+    bool draw = !tileset_is_empty(g->boneyard) && (g->rules->draw == DRAW_UNTIL_PLAYABLE || g->draws == 0);
+    out[0] = (struct move){draw ? MOVE_DRAW : MOVE_PASS, g->turn, TILE_NONE, 0};
+    return 1;
+}
+
 int game_legal_moves(const struct game *g, struct move *out, int max)
 {
     struct verdict v;
-    int n = game_legal_moves_checked(g, out, max, &v);
+    int n = legal_moves(g, out, max, &v);
     return n < 0 ? 0 : n;
 }
 
 int game_legal_moves_checked(const struct game *g, struct move *out, int max, struct verdict *v)
 {
-    verdict_ok(v);
-    if (g->phase != PHASE_PLAYING) return 0;
-    int n = list_plays(g, out, max, v);
-    if (n < 0) return -1;
+    return legal_moves(g, out, max, v);
+}
+
+static int legal_with_hooks(const struct game *g, int n, struct move *out, int max, struct verdict *v)
+{
     bool must_draw = n == 0 && draw_owed(g, v);
     if (v->code != ERR_NONE) return -1;
-    bool canonical = !g->rules->hooks.asks[ASK_MAY_PASS] && !g->hunting;
-    if (n > 0 && canonical) return n < max ? n : max;
     bool may_pass = pass_allowed(g, n > 0, must_draw, v);
     if (v->code != ERR_NONE) return -1;
     if (n > max) n = max;
@@ -205,7 +231,7 @@ static bool round_blocked(const struct game *g, bool empty)
 /* A turn ends with a play that owes no cover, or a pass [R18][R20]. Besides R20, a
  * round in which everyone passed twice round the table with an empty boneyard is
  * blocked: a per-move hook can forbid plays R20 cannot see, and a round must end. */
-static void end_turn(struct game *g, bool mark, bool passed, struct verdict *v)
+static inline __attribute__((always_inline)) void end_turn(struct game *g, bool mark, bool passed, struct verdict *v)
 {
     int seat = g->turn;
     if (mark) g->trains[seat].marker = true;
@@ -215,8 +241,10 @@ static void end_turn(struct game *g, bool mark, bool passed, struct verdict *v)
     bool empty = boneyard_empty(g, v);
     g->idle_passes = passed && empty ? g->idle_passes + 1 : 0;
     bool blocked = round_blocked(g, empty);
-    if (g->rules->hooks.asks[ASK_BLOCKED]) blocked = game_ask(g, ASK_BLOCKED, TILE_NONE, -1, blocked, v) != 0;
-    if (v->code != ERR_NONE) return;
+    if (g->rules->hooks.asks_per_move) {
+        if (g->rules->hooks.asks[ASK_BLOCKED]) blocked = game_ask(g, ASK_BLOCKED, TILE_NONE, -1, blocked, v) != 0;
+        if (v->code != ERR_NONE) return;
+    }
     if (blocked || (g->idle_passes && g->idle_passes >= 2 * game_players_in(g))) {
         round_finish(g, -1, false, v);
         return;
@@ -307,7 +335,7 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
     if (is_double) g->doubles[g->ndoubles++] = (struct uncovered_double){train, open};
     g->plays++;
     bool again = is_double;                            /* [R14] one more play */
-    if (g->rules->hooks.asks[ASK_ANOTHER_PLAY]) {
+    if (g->rules->hooks.asks_per_move && g->rules->hooks.asks[ASK_ANOTHER_PLAY]) {
         again = game_ask(g, ASK_ANOTHER_PLAY, tile, train, again, v) != 0;
         if (v->code != ERR_NONE) return;
     }
@@ -333,14 +361,15 @@ static void draw(struct game *g, const struct move *m, struct verdict *v)
         verdict_fail(v, ERR_MUST_PLAY, "R8", "%s holds a playable tile", g->names[seat]);
         return;
     }
-    bool allowed = draw_allowed(g, v);
-    if (v->code != ERR_NONE) return;
+    bool hooked = g->rules->hooks.asks_per_move || g->hunting;
+    bool allowed = hooked ? draw_allowed(g, v) : g->rules->draw == DRAW_UNTIL_PLAYABLE || g->draws == 0;
+    if (hooked && v->code != ERR_NONE) return;
     if (!allowed) {
         verdict_fail(v, ERR_ALREADY_DRAWN, "R9", "%s has already drawn for this play", g->names[seat]);
         return;
     }
-    bool empty = boneyard_empty(g, v);
-    if (v->code != ERR_NONE) return;
+    bool empty = hooked ? boneyard_empty(g, v) : tileset_is_empty(g->boneyard);
+    if (hooked && v->code != ERR_NONE) return;
     if (empty) {
         verdict_fail(v, ERR_BONEYARD_EMPTY, "R10", "the boneyard is empty");
         return;
@@ -390,9 +419,12 @@ static void pass(struct game *g, const struct move *m, struct verdict *v)
     int plays = list_plays(g, 0, 0, v);
     if (plays < 0) return;
     bool must_draw = plays == 0 && draw_owed(g, v);
-    if (v->code != ERR_NONE) return;
-    bool allowed = pass_allowed(g, plays > 0, must_draw, v);
-    if (v->code != ERR_NONE) return;
+    bool allowed = !plays && !must_draw;
+    if (g->rules->hooks.asks_per_move || g->hunting) {
+        if (v->code != ERR_NONE) return;
+        allowed = pass_allowed(g, plays > 0, must_draw, v);
+        if (v->code != ERR_NONE) return;
+    }
     if (!allowed) {
         if (plays > 0)
             verdict_fail(v, ERR_MUST_PLAY, "R11", "%s holds a playable tile", g->names[seat]);
@@ -419,11 +451,7 @@ static bool deal_if_due(struct game *g, struct verdict *v)
     return true;
 }
 
-static bool hooks_at_round_end(const struct rules *r)
-{
-    return r->hooks.engine_pip || r->hooks.round_points || r->hooks.eliminated || r->hooks.asks[ASK_MATCH_OVER] ||
-           r->hooks.asks[ASK_WINNERS] || r->hooks.asks[ASK_OPENER] || r->hooks.asks[ASK_LAY_ENGINE];
-}
+
 
 void game_move(struct game *g, const struct move *m, struct verdict *v)
 {
@@ -437,7 +465,7 @@ void game_move(struct game *g, const struct move *m, struct verdict *v)
     struct game before;
     bool saved = false;
     if (g->phase != PHASE_PLAYING || g->rules->hooks.asks_per_move || g->hunting ||
-        (hooks_at_round_end(g->rules) &&
+        (g->rules->hooks.at_round_end &&
          (tileset_is_empty(g->boneyard) || tileset_at_most_one(g->hands[g->turn])))) {
         before = *g;
         saved = true;

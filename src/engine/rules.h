@@ -86,6 +86,8 @@ struct rules_hooks {
                int64_t *answer, char *err);
     bool asks[ASK_COUNT];
     bool asks_per_move;      /* one of the turn's questions (may_draw .. blocked) is asked */
+    bool at_round_end;       /* a hook is called when a round ends or starts (engine_pip,
+                                round_points, eliminated, match_over .. lay_engine) */
 };
 
 struct rules {

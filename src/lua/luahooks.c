@@ -31,13 +31,12 @@ static void field_string(lua_State *L, const char *key, const char *value)
     lua_setfield(L, -2, key);
 }
 
-#define WHERE_SIZE (PATH_SIZE + 20)
-
-/* Pushes link i of the hook's chain; where names its file and line for messages. */
-static void push_link(struct ruleset *set, enum hook_id id, int i, char *where)
+/* Pushes link i of the hook's chain; where names its file and line for messages
+ * (made once at install: a call formats nothing unless it fails). */
+static void push_link(struct ruleset *set, enum hook_id id, int i, const char **where)
 {
     lua_rawgeti(sandbox_state(set->sb), LUA_REGISTRYINDEX, set->chain_ref[id][i]);
-    snprintf(where, WHERE_SIZE, "%s:%d", set->shown[set->chain_file[id][i]], set->chain_line[id][i]);
+    *where = set->chain_where[id][i];
 }
 
 /* Calls link i (function and nargs arguments pushed) with the view open on g. */
@@ -68,9 +67,9 @@ static int call_engine(void *ctx, const struct game *g, int round, int rounds, i
 {
     struct ruleset *set = ctx;
     lua_State *L = sandbox_state(set->sb);
-    char where[WHERE_SIZE];
+    const char *where;
     for (int i = 0; i < set->nchain[HOOK_ENGINE]; i++) {
-        push_link(set, HOOK_ENGINE, i, where);
+        push_link(set, HOOK_ENGINE, i, &where);
         lua_pushinteger(L, round);
         lua_pushinteger(L, rounds);
         luaview_push(L, &set->view);
@@ -89,10 +88,10 @@ static int call_eliminated(void *ctx, const struct game *g, int seat, int64_t to
 {
     struct ruleset *set = ctx;
     lua_State *L = sandbox_state(set->sb);
-    char where[WHERE_SIZE];
+    const char *where;
     *out = false;
     for (int i = 0; i < set->nchain[HOOK_ELIMINATED]; i++) {
-        push_link(set, HOOK_ELIMINATED, i, where);
+        push_link(set, HOOK_ELIMINATED, i, &where);
         lua_createtable(L, 0, 4);
         field_string(L, "name", g->names[seat]);
         field_integer(L, "seat", seat + 1);
@@ -132,9 +131,9 @@ static int call_round_points(void *ctx, const struct game *g, const struct round
 {
     struct ruleset *set = ctx;
     lua_State *L = sandbox_state(set->sb);
-    char where[WHERE_SIZE];
+    const char *where;
     for (int i = 0; i < set->nchain[HOOK_ROUND_POINTS]; i++) {
-        push_link(set, HOOK_ROUND_POINTS, i, where);
+        push_link(set, HOOK_ROUND_POINTS, i, &where);
         push_outcome(L, g, o);
         luaview_push(L, &set->view);
         lua_createtable(L, 0, o->nplayers);
@@ -171,11 +170,11 @@ static int call_may_play(void *ctx, const struct game *g, int seat, tile_t tile,
 {
     struct ruleset *set = ctx;
     lua_State *L = sandbox_state(set->sb);
-    char where[WHERE_SIZE];
+    const char *where;
     *allowed = true;
     why[0] = '\0';
     for (int i = 0; i < set->nchain[HOOK_MAY_PLAY]; i++) {
-        push_link(set, HOOK_MAY_PLAY, i, where);
+        push_link(set, HOOK_MAY_PLAY, i, &where);
         luaview_push_move(L, &set->view);
         luaview_push(L, &set->view);
         if (call_link(set, g, seat, tile, train, 2, 2, where, err) != 0) return -1;
@@ -295,9 +294,9 @@ static int call_ask(void *ctx, const struct game *g, enum rules_question q, tile
     enum hook_id id = (enum hook_id)(HOOK_FIRST_QUESTION + q);
     bool about_turn = q != ASK_MATCH_OVER && q != ASK_WINNERS && q != ASK_OPENER && q != ASK_LAY_ENGINE;
     int seat = about_turn ? g->turn : -1;
-    char where[WHERE_SIZE];
+    const char *where;
     for (int i = 0; i < set->nchain[id]; i++) {
-        push_link(set, id, i, where);
+        push_link(set, id, i, &where);
         int nargs = 2;
         if (q == ASK_ANOTHER_PLAY) {
             luaview_push_move(L, &set->view);
@@ -325,7 +324,14 @@ void luahooks_install(struct ruleset *set)
 {
     struct rules_hooks *h = &set->rules.hooks;
     h->ctx = set;
-    luaview_init(sandbox_state(set->sb), &set->view);
+    lua_State *L = sandbox_state(set->sb);
+    luaview_init(L, &set->view);
+    for (int id = 0; id < HOOK_COUNT; id++)
+        for (int i = 0; i < set->nchain[id]; i++) {
+            set->chain_where[id][i] = lua_pushfstring(L, "%s:%d", set->shown[set->chain_file[id][i]],
+                                                      set->chain_line[id][i]);
+            luaL_ref(L, LUA_REGISTRYINDEX);      /* kept alive, so the pointer stays valid */
+        }
     if (set->nchain[HOOK_ENGINE]) h->engine_pip = call_engine;
     if (set->nchain[HOOK_ELIMINATED]) h->eliminated = call_eliminated;
     if (set->nchain[HOOK_ROUND_POINTS]) h->round_points = call_round_points;
@@ -335,6 +341,8 @@ void luahooks_install(struct ruleset *set)
         h->asks[q] = set->nchain[HOOK_FIRST_QUESTION + q] > 0;
         if (h->asks[q] && q <= ASK_BLOCKED) h->asks_per_move = true;
     }
+    h->at_round_end = h->engine_pip || h->round_points || h->eliminated || h->asks[ASK_MATCH_OVER] ||
+                      h->asks[ASK_WINNERS] || h->asks[ASK_OPENER] || h->asks[ASK_LAY_ENGINE];
     int n = set->nchain[HOOK_LAY_ENGINE];
     if (n) set->rules.lay_engine_by = set->names[set->chain_file[HOOK_LAY_ENGINE][n - 1]];
 }

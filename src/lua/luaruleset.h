@@ -45,6 +45,7 @@ struct ruleset {
     int chain_ref[HOOK_COUNT][MAX_FILES];
     int chain_file[HOOK_COUNT][MAX_FILES];
     int chain_line[HOOK_COUNT][MAX_FILES];
+    const char *chain_where[HOOK_COUNT][MAX_FILES];   /* "file:line", a string kept in the registry */
     struct luaview view;
 };
 

@@ -165,6 +165,11 @@ static int index_move(lua_State *L, struct node *n, const struct game *g, const 
     int seat = vw->seat, train = vw->train;
     tile_t tile = vw->tile;
     if (tile == TILE_NONE || seat < 0) return luaL_error(L, "this hook call has no play");
+    /* the fields per-move hooks read most, by the interned string's address first */
+    if (k == vw->key_first_turn) { lua_pushboolean(L, !g->had_turn[seat]); return 1; }
+    if (k == vw->key_low) { lua_pushinteger(L, tile_low(tile)); return 1; }
+    if (k == vw->key_high) { lua_pushinteger(L, tile_high(tile)); return 1; }
+    if (k == vw->key_train) { luaview_push_name(L, g, train); return 1; }
     if (strcmp(k, "low") == 0) lua_pushinteger(L, tile_low(tile));
     else if (strcmp(k, "high") == 0) lua_pushinteger(L, tile_high(tile));
     else if (strcmp(k, "first_turn") == 0) lua_pushboolean(L, !g->had_turn[seat]);
@@ -252,9 +257,18 @@ static bool is_map(int kind) { return kind == N_TRAINS || kind == N_HANDS || kin
 /* Maps of the players still in (trains, hands) or of everyone seated (totals, wins). */
 static bool map_in_play(int kind) { return kind == N_TRAINS || kind == N_HANDS; }
 
+/* The node of a metamethod call. The metatable is hidden from scripts, so only Lua
+ * itself calls these, on our userdata: no registry lookup on the hot path. */
+static struct node *self_node(lua_State *L)
+{
+    struct node *n = lua_touserdata(L, 1);
+    if (!n) luaL_error(L, "the game view is malformed");
+    return n;
+}
+
 static int node_index(lua_State *L)
 {
-    struct node *n = luaL_checkudata(L, 1, NODE_META);
+    struct node *n = self_node(L);
     const struct game *g = live(L, n);
     if (is_map(n->kind)) {
         if (n->kind == N_TRAINS && lua_type(L, 2) == LUA_TSTRING && strcmp(lua_tostring(L, 2), "mex") == 0) {
@@ -289,7 +303,7 @@ static int node_newindex(lua_State *L)
 
 static int node_len(lua_State *L)
 {
-    struct node *n = luaL_checkudata(L, 1, NODE_META);
+    struct node *n = self_node(L);
     const struct game *g = live(L, n);
     if (n->kind == N_VIEW || n->kind == N_MOVE || n->kind == N_TRAIN || n->kind == N_DOUBLE)
         return luaL_error(L, "this part of the game view has no length");
@@ -315,7 +329,7 @@ static int next_seat(const struct game *g, const struct node *n, lua_State *L, i
 
 static int node_next(lua_State *L)
 {
-    struct node *n = luaL_checkudata(L, 1, NODE_META);
+    struct node *n = self_node(L);
     const struct game *g = live(L, n);
     lua_settop(L, 2);
     if (is_map(n->kind)) {
@@ -333,7 +347,7 @@ static int node_next(lua_State *L)
 
 static int node_pairs(lua_State *L)
 {
-    struct node *n = luaL_checkudata(L, 1, NODE_META);
+    struct node *n = self_node(L);
     live(L, n);
     if (n->kind == N_VIEW || n->kind == N_MOVE || n->kind == N_TRAIN || n->kind == N_DOUBLE)
         return luaL_error(L, "pairs: this part of the game view is not a list or a map");
@@ -345,7 +359,7 @@ static int node_pairs(lua_State *L)
 
 static int node_tostring(lua_State *L)
 {
-    struct node *n = luaL_checkudata(L, 1, NODE_META);
+    struct node *n = self_node(L);
     static const char *const what[] = {"view", "play", "trains", "train", "tiles", "hands", "totals", "wins",
                                        "players", "in_play", "doubles", "double"};
     lua_pushfstring(L, "game view: %s", what[n->kind]);
@@ -401,6 +415,12 @@ void luaview_init(lua_State *L, struct luaview *vw)
     lua_pop(L, 1);
     lua_createtable(L, TILE_COUNT, 0);
     lua_setfield(L, LUA_REGISTRYINDEX, TILES_KEY);
+    static const char *const keys[] = {"first_turn", "low", "high", "train"};
+    const char **slots[] = {&vw->key_first_turn, &vw->key_low, &vw->key_high, &vw->key_train};
+    for (int i = 0; i < 4; i++) {
+        *slots[i] = lua_pushstring(L, keys[i]);       /* short strings are interned: kept, */
+        luaL_ref(L, LUA_REGISTRYINDEX);               /* the address names the key */
+    }
     push_node(L, vw, N_VIEW, 0);
     ((struct node *)lua_touserdata(L, -1))->gen = 0;
     vw->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);

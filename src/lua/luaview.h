@@ -17,6 +17,7 @@ struct luaview {
     int can_play, must_draw;    /* during may_pass: 1 or 0; else -1 */
     unsigned gen;               /* calls so far: a node of an earlier call refuses to be read */
     int view_ref, move_ref;     /* the view and move nodes, made once, in the registry */
+    const char *key_first_turn, *key_low, *key_high, *key_train;   /* interned keys */
 };
 
 /* Registers the metatables and makes the view and move nodes (outside any call). */
