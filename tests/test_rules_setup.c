@@ -405,7 +405,7 @@ static void R24_game_over_for_anything_but_queries_and_players_after_the_match(v
     struct referee *ref = start("players 2\nrounds 1");
     play_out_one_round(ref, true);
     const char *lines[] = {"p2 pass", "p2 draw 9-9", "p1 play 9-9 mex", "deal p1 0-1", "round 1", "round 2",
-                           "rounds 7", "seed 3", "rules double-blank-50"};
+                           "rounds 7", "seed 3"};
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         assert_int_equal(tu_line(ref, lines[i]), ERR_GAME_OVER);
         assert_false(tu_last()->round_ended);
@@ -424,6 +424,30 @@ static void R24_game_over_for_anything_but_queries_and_players_after_the_match(v
     assert_int_equal(ref->game.rounds, 13);
     assert_int_equal(ref->game.totals[1], 0);
     assert_int_equal(tu_line(ref, "rounds 7"), ERR_NONE);
+    tu_free(ref);
+}
+
+/* protocol.md: after a match, a rules line starts the next one too, under those
+ * rules (so a ten-player match can follow another); one that fails changes nothing. */
+static void R24_a_rules_line_after_the_match_starts_the_next_under_its_rules(void **state)
+{
+    (void)state;
+    struct referee *ref = start("players 2\nrounds 1");
+    play_out_one_round(ref, true);
+    assert_true(game_is_over(&ref->game));
+    assert_int_equal(tu_line(ref, "rules no-such-file"), ERR_RULES);
+    assert_true(game_is_over(&ref->game));
+    assert_int_equal(tu_line(ref, "p2 pass"), ERR_GAME_OVER);
+    assert_int_equal(tu_line(ref, "rules ten-players"), ERR_NONE);
+    assert_false(game_is_over(&ref->game));
+    assert_true(game_setup_open(&ref->game));
+    assert_int_equal(ref->game.nplayers, 0);
+    assert_int_equal(ref->game.rules->max_players, 10);
+    assert_int_equal(tu_line(ref, "players 10"), ERR_NONE);
+    assert_int_equal(ref->game.totals[1], 0);
+    assert_int_equal(tu_line(ref, "rules double-blank-50"), ERR_NONE);
+    assert_int_equal(ref->game.rules->tile_value[0], 50);
+    assert_int_equal(ref->game.rules->max_players, 10);
     tu_free(ref);
 }
 
@@ -560,6 +584,7 @@ int main(void)
         cmocka_unit_test(R23_not_in_hand_for_a_tile_held_elsewhere),
         cmocka_unit_test(R24_not_your_turn_for_any_move_by_another_player),
         cmocka_unit_test(R24_game_over_for_anything_but_queries_and_players_after_the_match),
+        cmocka_unit_test(R24_a_rules_line_after_the_match_starts_the_next_under_its_rules),
         cmocka_unit_test(R24_nothing_is_played_between_rounds_until_the_next_deal),
         cmocka_unit_test(R24_setup_closed_once_a_deal_or_move_was_accepted),
         cmocka_unit_test(R24_precedence_round_mismatch_unknown_player_bad_deal_not_your_turn),

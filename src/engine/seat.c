@@ -30,3 +30,18 @@ const char *game_train_name(const struct game *g, int train)
 {
     return train == TRAIN_MEX ? "mex" : g->names[train];
 }
+
+int64_t game_ask(const struct game *g, enum rules_question q, tile_t tile, int train, int64_t canonical,
+                 struct verdict *v)
+{
+    const struct rules_hooks *h = &g->rules->hooks;
+    if (!h->ask || !h->asks[q]) return canonical;
+    int64_t answer = canonical;
+    char err[RULES_MESSAGE_SIZE];
+    err[0] = '\0';
+    if (h->ask(h->ctx, g, q, tile, train, &answer, err) != 0) {
+        if (v->code == ERR_NONE) verdict_fail(v, ERR_RULES, 0, "%s", err[0] ? err : "a rules hook failed");
+        return canonical;
+    }
+    return answer;
+}

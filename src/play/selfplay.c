@@ -173,17 +173,15 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
     text_str(t, ", match ");
     text_int(t, index + 1);
     text_put(t, "\n", 1);
-    /* A record that starts a stream names its rules first: they may allow the table
-     * size (ten-players). After a match only `players` may open the next one. */
-    bool rules_first = index == 0 || o->out_dir;
-    if (rules_first) write_rules(t, rules_files, nrules);
+    /* Every record names its rules first: they may allow the table size
+     * (ten-players), and a `rules` line also opens the next match of a stream. */
+    write_rules(t, rules_files, nrules);
     text_str(t, "players");
     for (int s = 0; s < o->players; s++) {
         text_put(t, " ", 1);
         text_str(t, names[s]);
     }
     text_put(t, "\n", 1);
-    if (!rules_first) write_rules(t, rules_files, nrules);
     text_str(t, "rounds ");
     text_int(t, g->rounds);
     text_put(t, "\n", 1);
@@ -304,14 +302,6 @@ int selfplay_run(const struct selfplay_options *o, const struct rules_loader *lo
     void *handle = load_rules(loader, rules_files, nrules, &canonical, &rules, err, &failed);
     if (failed) return 2;
     int status = 0;
-    if (nrules > 0 && o->games > 1 && !o->out_dir && o->players > canonical.max_players) {
-        snprintf(err, RULES_MESSAGE_SIZE,
-                 "%d players need their rules named before `players`, which only the first match of a stream "
-                 "can do: use --out DIR for one file per match",
-                 o->players);
-        status = 2;
-        goto done;
-    }
     if (o->players < rules->min_players || o->players > rules->max_players) {
         snprintf(err, RULES_MESSAGE_SIZE, "%d players: these rules seat %d to %d", o->players,
                  rules->min_players, rules->max_players);

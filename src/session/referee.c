@@ -175,12 +175,38 @@ static void setup_command(struct referee *ref, const struct command *cmd, struct
         [CMD_PLAYERS] = "players", [CMD_RULES] = "rules", [CMD_ROUNDS] = "rounds", [CMD_SEED] = "seed",
     };
     bool over = game_is_over(&ref->game);
-    if (over && cmd->kind != CMD_PLAYERS) {
+    if (over && cmd->kind != CMD_PLAYERS && cmd->kind != CMD_RULES) {
         verdict_fail(v, ERR_GAME_OVER, "R24", "the match is over: a players line starts the next");
         return;
     }
     if (!over && !game_setup_open(&ref->game)) {
         verdict_fail(v, ERR_SETUP_CLOSED, 0, "%s: set-up is closed once play began", words[cmd->kind]);
+        return;
+    }
+    if (over && cmd->kind == CMD_RULES) {
+        /* rules after a match: a fresh match under the --rules and these files; a line
+         * that fails leaves the ended match as it was */
+        struct game ended = ref->game;
+        void *ended_handle = ref->match_handle;
+        char *ended_files[RULES_MAX_FILES];
+        int nended = ref->nmatch_files;
+        memcpy(ended_files, ref->match_files, (size_t)nended * sizeof ended_files[0]);
+        ref->match_handle = NULL;
+        ref->nmatch_files = 0;
+        game_init(&ref->game, ref->cli_rules);
+        add_rules(ref, cmd, v);
+        if (v->code != ERR_NONE) {
+            release(ref, &ref->match_handle);
+            free_files(ref->match_files, &ref->nmatch_files);
+            ref->game = ended;
+            ref->match_handle = ended_handle;
+            memcpy(ref->match_files, ended_files, (size_t)nended * sizeof ended_files[0]);
+            ref->nmatch_files = nended;
+            return;
+        }
+        release(ref, &ended_handle);
+        free_files(ended_files, &nended);
+        ref->match_touched = true;
         return;
     }
     if (over) {
