@@ -143,9 +143,9 @@ void proto_match(struct mbuf *b, enum proto_form f, const struct game *g, const 
         else mbuf_put(b, "{\"move_ms\":%lld,\"bank_ms\":%lld}}\n", (long long)m->move_ms, (long long)m->bank_ms);
         return;
     }
-    mbuf_put(b, "match %s\nseat %s\nplayers", m->id, g->names[m->seat]);
+    mbuf_put(b, "match %s\nplayers", m->id);
     for (int s = 0; s < g->nplayers; s++) mbuf_put(b, " %s", g->names[s]);
-    mbuf_put(b, "\nrounds %d\nrules", g->rounds);
+    mbuf_put(b, "\nseat %s\nrounds %d\nrules", g->names[m->seat], g->rounds);
     for (int i = 0; m->rules && m->rules[i]; i++) put_rule_token(b, m->rules[i]);
     if (m->move_ms < 0) mbuf_put(b, "\nclock none\n");
     else mbuf_put(b, "\nclock %lld %lld\n", (long long)m->move_ms, (long long)m->bank_ms);

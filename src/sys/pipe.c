@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -27,6 +28,16 @@ bool pipe_nonblock(int fd)
 {
     int flags = fcntl(fd, F_GETFL);
     return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0;
+}
+
+long pipe_unread(int fd)
+{
+#ifdef FIONREAD
+    int n = 0;
+    if (ioctl(fd, FIONREAD, &n) == 0) return n;
+#endif
+    (void)fd;
+    return -1;
 }
 
 void outq_init(struct outq *q, size_t limit)

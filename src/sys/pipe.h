@@ -11,6 +11,9 @@
 bool pipe_open(int fds[2]);
 /* Makes fd non-blocking; false on failure. */
 bool pipe_nonblock(int fd);
+/* Bytes written to a pipe (its write end) that the reader has not read yet; -1 when
+ * the system cannot tell. How a bot that does not read is told from one that thinks. */
+long pipe_unread(int fd);
 
 /* Bytes waiting to be written to a bot. push refuses (false) past limit bytes
  * pending: a bot that does not read its input is `stalled`, never a blocked referee. */

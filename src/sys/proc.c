@@ -201,65 +201,87 @@ void proc_signal(struct proc *p, int sig)
     if (!p->exited) kill(p->pid, sig);  /* in case it left its group */
 }
 
-/* Waits up to us for p to exit, discarding what it writes meanwhile. */
-static bool wait_exit(struct proc *p, int64_t us)
+/* Waits up to us for every live process of ps to exit, discarding what they write. */
+static void wait_all(struct proc *const ps[], int n, int64_t us)
 {
     int64_t end = clock_us() + us;
     for (;;) {
-        if (proc_check(p)) return true;
+        bool all = true;
+        for (int i = 0; i < n; i++) all &= ps[i]->pid <= 0 || proc_check(ps[i]);
         int64_t left = end - clock_us();
-        if (left <= 0) return false;
-        struct pollfd fds[3];
-        int n = 0;
-        fds[n++] = (struct pollfd){proc_sigchld_fd(), POLLIN, 0};
-        if (p->out_fd >= 0) fds[n++] = (struct pollfd){p->out_fd, POLLIN, 0};
-        if (p->err_fd >= 0) fds[n++] = (struct pollfd){p->err_fd, POLLIN, 0};
+        if (all || left <= 0) return;
+        struct pollfd fds[1 + 2 * 64];
+        int k = 0;
+        fds[k++] = (struct pollfd){proc_sigchld_fd(), POLLIN, 0};
+        for (int i = 0; i < n && k + 2 <= (int)(sizeof fds / sizeof fds[0]); i++) {
+            if (ps[i]->out_fd >= 0) fds[k++] = (struct pollfd){ps[i]->out_fd, POLLIN, 0};
+            if (ps[i]->err_fd >= 0) fds[k++] = (struct pollfd){ps[i]->err_fd, POLLIN, 0};
+        }
         int ms = (int)((left + 999) / 1000);
         if (ms > 20) ms = 20;          /* a missed SIGCHLD costs 20 ms at most */
-        poll(fds, (nfds_t)n, ms);
+        poll(fds, (nfds_t)k, ms);
         proc_sigchld_drain();
         char junk[4096];
-        for (int i = 1; i < n; i++) {
-            if (!(fds[i].revents & (POLLIN | POLLHUP))) continue;
-            ssize_t r = read(fds[i].fd, junk, sizeof junk);
-            if (r == 0) close_fd(fds[i].fd == p->out_fd ? &p->out_fd : &p->err_fd);
+        for (int i = 0; i < n; i++) {
+            int *fd[2] = {&ps[i]->out_fd, &ps[i]->err_fd};
+            for (int j = 0; j < 2; j++) {
+                if (*fd[j] < 0) continue;
+                ssize_t r = read(*fd[j], junk, sizeof junk);
+                if (r == 0) close_fd(fd[j]);
+            }
         }
+    }
+}
+
+void proc_stop_many(struct proc *const ps[], int n, int64_t grace_us)
+{
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        close_fd(&ps[i]->in_fd);
+        any |= ps[i]->pid > 0 && !proc_check(ps[i]);
+    }
+    if (any) wait_all(ps, n, grace_us);
+    any = false;
+    for (int i = 0; i < n; i++)
+        if (ps[i]->pid > 0 && !proc_check(ps[i])) {
+            proc_signal(ps[i], SIGTERM);
+            any = true;
+        }
+    if (any) wait_all(ps, n, grace_us < 500000 ? grace_us : 500000);
+    for (int i = 0; i < n; i++) {
+        struct proc *p = ps[i];
+        if (p->pid <= 0) continue;
+        /* whatever is left of the group (children holding the pipes) goes now */
+        proc_signal(p, SIGKILL);
+        if (!p->exited) {
+            int status = 0;
+            while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
+            }
+            p->exited = true;
+            p->status = status;
+        }
+        close_fd(&p->out_fd);
+        close_fd(&p->err_fd);
+        p->pid = 0;
     }
 }
 
 bool proc_stop(struct proc *p, int64_t grace_us)
 {
-    if (p->pid <= 0) {
-        close_fd(&p->in_fd);
-        close_fd(&p->out_fd);
-        close_fd(&p->err_fd);
-        return true;
-    }
-    close_fd(&p->in_fd);
-    bool polite = wait_exit(p, grace_us);
-    if (!polite) {
-        proc_signal(p, SIGTERM);
-        wait_exit(p, 500000);
-    }
-    /* Whatever is left of the group (children holding the pipes) goes now. */
-    proc_signal(p, SIGKILL);
-    if (!p->exited) {
-        int status;
-        while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
-        }
-        p->exited = true;
-        p->status = status;
-    }
-    close_fd(&p->out_fd);
-    close_fd(&p->err_fd);
-    p->pid = 0;
-    return polite;
+    struct proc *one[1] = {p};
+    bool was_running = p->pid > 0 && !proc_check(p);
+    proc_stop_many(one, 1, grace_us);
+    return !was_running || !WIFSIGNALED(p->status);
 }
 
 void proc_describe(const struct proc *p, char *buf, size_t size)
 {
     if (!p->exited) { snprintf(buf, size, "running"); return; }
-    if (WIFEXITED(p->status)) { snprintf(buf, size, "exit %d", WEXITSTATUS(p->status)); return; }
+    if (WIFEXITED(p->status)) {
+        int code = WEXITSTATUS(p->status);
+        snprintf(buf, size, "exit %d%s", code, code == 127 ? " (command not found?)" : "");
+        return;
+    }
     if (WIFSIGNALED(p->status)) {
         int sig = WTERMSIG(p->status);
         static const struct { int sig; const char *name; } names[] = {

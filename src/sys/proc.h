@@ -36,9 +36,13 @@ bool proc_check(struct proc *p);
 /* Sends sig to p's process group (then to p itself, if it left the group). */
 void proc_signal(struct proc *p, int sig);
 /* Shuts p down: closes its stdin, waits up to grace_us for its exit, then TERM to
- * the group, 500 ms, KILL to the group, and reaps. Closes every fd. Idempotent.
- * Returns true when the process left within grace_us on its own. */
+ * the group, min(grace, 500 ms), KILL to the group (its children too, even when p
+ * itself left), and reaps. Closes every fd. Idempotent. Returns false when p had to
+ * be killed by a signal. */
 bool proc_stop(struct proc *p, int64_t grace_us);
+
+/* The same for n processes at once: the grace runs for all of them together. */
+void proc_stop_many(struct proc *const ps[], int n, int64_t grace_us);
 
 /* "exit 3", "signal SEGV", "running" into buf. */
 void proc_describe(const struct proc *p, char *buf, size_t size);
