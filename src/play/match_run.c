@@ -126,6 +126,8 @@ static void fault(struct ctx *x, int seat, enum fault_kind kind, const char *fmt
 
 /* ---- sending ---- */
 
+static void lost(struct ctx *x, int seat, const char *what);
+
 static void send_to(struct ctx *x, int seat, const char *data, size_t len)
 {
     struct seat_io *io = &x->seats[seat];
@@ -135,8 +137,7 @@ static void send_to(struct ctx *x, int seat, const char *data, size_t len)
         fault(x, seat, FAULT_STALLED, "does not read its input (%zu bytes waiting)", io->q.len);
         return;
     }
-    if (outq_flush(&io->q, io->proc.in_fd) < 0 && !io->said_bye)
-        fault(x, seat, FAULT_CRASH, "closed its input");
+    if (outq_flush(&io->q, io->proc.in_fd) < 0 && !io->said_bye) lost(x, seat, "closed its input");
 }
 
 /* The message composed in x->msg, to one seat (seat >= 0) or every live one. */
@@ -223,6 +224,18 @@ static void on_line(void *ctx, const char *line, size_t len, bool too_long)
     count_unsolicited(x, lc->seat, len);
 }
 
+/* The bot closed a pipe: usually it is exiting, and its exit status says more. */
+static void lost(struct ctx *x, int seat, const char *what)
+{
+    struct seat_io *io = &x->seats[seat];
+    for (int i = 0; i < 100 && !proc_check(&io->proc); i++) clock_sleep_us(1000);
+    char how[64];
+    snprintf(how, sizeof how, "%s", what);
+    if (io->proc.exited) proc_describe(&io->proc, how, sizeof how);
+    if (io->waiting == WAIT_HELLO) fault(x, seat, FAULT_START, "%s before hello", how);
+    else fault(x, seat, FAULT_CRASH, "%s", how);
+}
+
 /* Reads what a seat's pipes hold now: stdout into lines, stderr into its tail. */
 static void drain(struct ctx *x, int seat)
 {
@@ -235,7 +248,7 @@ static void drain(struct ctx *x, int seat)
         if (n == 0) {
             close(io->proc.out_fd);
             io->proc.out_fd = -1;
-            if (!io->said_bye) fault(x, seat, io->waiting == WAIT_HELLO ? FAULT_START : FAULT_CRASH, "closed its output");
+            if (!io->said_bye) lost(x, seat, "closed its output");
         }
         break;
     }
@@ -287,7 +300,7 @@ static void pump(struct ctx *x, int64_t deadline)
         int s = owner[i];
         struct seat_io *io = &x->seats[s];
         if (fds[i].fd == io->proc.in_fd) {
-            if (outq_flush(&io->q, io->proc.in_fd) < 0 && !io->said_bye) fault(x, s, FAULT_CRASH, "closed its input");
+            if (outq_flush(&io->q, io->proc.in_fd) < 0 && !io->said_bye) lost(x, s, "closed its input");
         } else {
             drain(x, s);
         }
@@ -444,6 +457,8 @@ static bool ask(struct ctx *x, int seat, const struct move *legal, int n, struct
     x->msg.len = 0;
     proto_decision(&x->msg, io->form, x->g, seat, legal, n, id, clock ? c->move_us / 1000 : -1,
                    clock ? io->bank_us / 1000 : -1);
+    pump(x, 0);             /* what came before the question is not its answer */
+    if (io->fault != FAULT_NONE) return false;
     io->waiting = WAIT_MOVE;
     io->pending_id = id;
     io->got = false;
