@@ -6,6 +6,7 @@
 #include "testutil.h"
 
 #include "match_run.h"
+#include "stats_json.h"
 
 #include <dirent.h>
 #include <signal.h>
@@ -279,6 +280,53 @@ static void killed_run_resumes_to_the_same_end(void **s)
     assert_int_equal(sh(cmd, NULL), 2);
 }
 
+static void shipped_bots_play_without_faults(void **s)
+{
+    (void)s;
+    const char *dir = getenv("MTREF_TEST_DIR");
+    assert_non_null(dir);
+    char cmd[2048], *out;
+    snprintf(cmd, sizeof cmd,
+             "cd %s && rm -rf run && %s match -q --json --deals 2 --rounds 1 --seed 2 -o run 'first=sh %s/../scripts/bots/first.sh' "
+             "builtin:random && %s check run/records/*.mtr >/dev/null",
+             tmp, mtref, dir, mtref);
+    assert_int_equal(sh(cmd, &out), 0);
+    assert_int_equal(count(out, "\"kind\":"), 0);
+    assert_true(count(out, "\"event\":\"match\"") == 4);
+    free(out);
+    if (system("python3 -c pass 2>/dev/null") != 0) return;      /* scripts/test installs python3 */
+    snprintf(cmd, sizeof cmd,
+             "cd %s && rm -rf run && %s match -q --json --deals 2 --rounds 1 --seed 2 -o run --json-bot heavy "
+             "'heavy=python3 %s/../scripts/bots/heavy.py' builtin:random && %s check run/records/*.mtr >/dev/null",
+             tmp, mtref, dir, mtref);
+    assert_int_equal(sh(cmd, &out), 0);
+    assert_int_equal(count(out, "\"kind\":"), 0);
+    assert_true(count(out, "\"event\":\"match\"") == 4);
+    free(out);
+}
+
+/* greedy against random: a significant margin, and the duplicate interval narrower
+ * than the raw one (what the duplicate deals buy). */
+static void greedy_beats_random_and_duplicates_narrow_the_interval(void **s)
+{
+    (void)s;
+    char cmd[1024], *out;
+    snprintf(cmd, sizeof cmd, "%s match -q --json --deals 40 --seed 1 --rounds 7 builtin:greedy builtin:random", mtref);
+    assert_int_equal(sh(cmd, &out), 0);
+    char *summary = strstr(out, "{\"event\":\"summary\"");
+    assert_non_null(summary);
+    struct jdoc d;
+    assert_true(jdoc_parse(&d, summary, strcspn(summary, "\n")));
+    const struct jval *g = jat(&d, jget(&d, &d.v[0], "bots"), 0);
+    assert_string_equal(jget(&d, g, "bot")->str, "greedy");
+    double margin = jget(&d, g, "margin")->num, ci = jget(&d, g, "margin_ci")->num;
+    double total_ci = jget(&d, g, "total_ci")->num;
+    assert_true(margin + ci < 0);
+    assert_true(ci < total_ci);
+    jdoc_free(&d);
+    free(out);
+}
+
 static void forfeit_never_pays(void **s)
 {
     (void)s;
@@ -354,6 +402,8 @@ int main(void)
         cmocka_unit_test(bot_program_plays_as_the_builtin),
         cmocka_unit_test(concurrency_never_changes_results),
         cmocka_unit_test(killed_run_resumes_to_the_same_end),
+        cmocka_unit_test(shipped_bots_play_without_faults),
+        cmocka_unit_test(greedy_beats_random_and_duplicates_narrow_the_interval),
         cmocka_unit_test(forfeit_never_pays),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
