@@ -31,6 +31,7 @@ struct subcommand {
 };
 
 extern const struct subcommand cli_referee, cli_check, cli_selfplay, cli_rules;
+extern const struct subcommand cli_match, cli_bot, cli_stats;
 
 /* One option a subcommand takes: --name (or -c), with a value or not. */
 struct cli_option {

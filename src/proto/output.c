@@ -1,10 +1,13 @@
 /* Output: verdicts, events, the table and legal moves as text or JSON lines. */
 #include "output.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "escape.h"
 #include "protocol.h"
+#include "view.h"
 
 void output_json_string(FILE *out, const char *s)
 {
@@ -359,6 +362,77 @@ static void write_verdict(FILE *out, enum output_mode mode, const struct game *g
     }
 }
 
+/* `show NAME`: the table as that seat sees it (view.h), the only source of what it shows. */
+static void show_view(FILE *out, enum output_mode mode, const struct game *snap, const struct response *resp)
+{
+    struct seat_view *v = mt_malloc(sizeof *v);
+    char *buf = mt_malloc(VIEW_TEXT_MAX);
+    if (!v || !buf) {
+        free(v);
+        free(buf);
+        if (mode == OUTPUT_JSON) fprintf(out, "{\"line\":%ld,\"ok\":true,\"show\":null}\n", resp->line);
+        else fputs("out of memory\n", out);
+        return;
+    }
+    view_of(snap, resp->show_seat, v);
+    if (mode == OUTPUT_JSON) {
+        view_format_json(v, buf, VIEW_TEXT_MAX);
+        fprintf(out, "{\"line\":%ld,\"ok\":true,\"show\":{%s,\"rules\":", resp->line, buf);
+        json_rules(out, snap);
+        fputs("}}\n", out);
+    } else {
+        const char *rules = snap->rules->names && snap->rules->names[0] ? snap->rules->names : "canonical";
+        fprintf(out, "round %d of %d, ", v->round, v->rounds);
+        if (v->engine_pip < 0) fputs("set-up", out);
+        else fprintf(out, "engine %d-%d", v->engine_pip, v->engine_pip);
+        fprintf(out, ", rules: %s, as %s sees it\n", rules, v->names[v->seat]);
+        if (v->phase == PHASE_SETUP || v->phase == PHASE_DEALING)
+            fprintf(out, "  %s\n", v->nplayers ? "waiting for the deal" : "waiting for players");
+        if (v->phase == PHASE_PLAYING) {
+            fprintf(out, "  %s to play, boneyard %d\n", v->names[v->turn], v->boneyard);
+            char text[TILE_TEXT_SIZE];
+            for (int t = 0; t < TRAIN_COUNT; t++) {
+                if (t != TRAIN_MEX && (t >= v->nplayers || v->eliminated[t])) continue;
+                const struct train *tr = &v->trains[t];
+                fprintf(out, "  train %-16s open %2d%s |", t == TRAIN_MEX ? "mex" : v->names[t], tr->open_pip,
+                        tr->marker ? " marked" : "       ");
+                int open = v->engine_pip;
+                for (int i = 0; i < tr->length; i++) {
+                    int far = tile_other_pip(tr->tiles[i], open);
+                    fprintf(out, " %d-%d", open, far);
+                    open = far;
+                }
+                putc('\n', out);
+            }
+            for (int i = 0; i < v->ndoubles; i++) {
+                tile_format(tile_double(v->doubles[i].pip), text);
+                fprintf(out, "  uncovered double %s on the %s train\n", text,
+                        v->doubles[i].train == TRAIN_MEX ? "mex" : v->names[v->doubles[i].train]);
+            }
+            for (int s = 0; s < v->nplayers; s++) {
+                if (v->eliminated[s]) continue;
+                fprintf(out, "  hand  %-16s %2d tiles |", v->names[s], v->hand_size[s]);
+                if (s == v->seat) {
+                    tileset hand = v->hand;
+                    for (tile_t t; (t = tileset_pop(&hand)) != TILE_NONE;) {
+                        tile_format(t, text);
+                        fprintf(out, " %s", text);
+                    }
+                }
+                putc('\n', out);
+            }
+        }
+        if (v->phase == PHASE_OVER) fputs("  the match is over\n", out);
+        fputs("  totals:", out);
+        for (int s = 0; s < v->nplayers; s++)
+            fprintf(out, "%s %s %lld%s", s ? "," : "", v->names[s], (long long)v->totals[s],
+                    v->eliminated[s] ? " (out)" : "");
+        putc('\n', out);
+    }
+    free(buf);
+    free(v);
+}
+
 void output_response(FILE *out, enum output_mode mode, const struct game *g, const struct response *resp)
 {
     if (resp->kind == RESPONSE_NONE) return;
@@ -369,6 +443,10 @@ void output_response(FILE *out, enum output_mode mode, const struct game *g, con
     struct game snap;
     if (resp->kind == RESPONSE_SHOW) {
         game_snapshot(g, &snap);
+        if (resp->show_seat >= 0) {
+            show_view(out, mode, &snap, resp);
+            return;
+        }
         if (mode == OUTPUT_JSON) {
             fprintf(out, "{\"line\":%ld,\"ok\":true,", resp->line);
             json_show(out, &snap);

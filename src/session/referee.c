@@ -348,7 +348,11 @@ static void handle_line(struct referee *ref, const char *text, size_t len, bool 
     if (!syntax_in_context(ref, cmd, v)) return;
     switch (cmd->kind) {
     case CMD_NONE: resp->kind = RESPONSE_NONE; return;
-    case CMD_SHOW: resp->kind = RESPONSE_SHOW; return;
+    case CMD_SHOW:
+        resp->show_seat = -1;
+        if (cmd->actor.len && (resp->show_seat = seat_of(ref, cmd->actor, v)) < 0) return;
+        resp->kind = RESPONSE_SHOW;
+        return;
     case CMD_LEGAL: list_legal(ref, resp); return;
     case CMD_PLAYERS: case CMD_RULES: case CMD_ROUNDS: case CMD_SEED:
         setup_command(ref, cmd, v);
