@@ -1,25 +1,19 @@
 /* mtref's entry point: picks the subcommand from the table and runs it. */
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
 
 /* Every subcommand, in the order mtref --help lists them; the referee is the default. */
 static const struct subcommand *const subcommands[] = {
     &cli_referee, &cli_check, &cli_selfplay, &cli_rules,
+    &cli_help,
 };
 #define NSUBCOMMANDS (int)(sizeof subcommands / sizeof subcommands[0])
 
-static const struct subcommand *find_subcommand(const char *word)
-{
-    for (int i = 0; i < NSUBCOMMANDS; i++)
-        if (subcommands[i]->name[0] && strcmp(subcommands[i]->name, word) == 0) return subcommands[i];
-    return NULL;
-}
-
 int main(int argc, char **argv)
 {
-    const struct subcommand *command = argc > 1 ? find_subcommand(argv[1]) : NULL;
+    cli_set_subcommands(subcommands, NSUBCOMMANDS);
+    const struct subcommand *command = argc > 1 ? cli_find_subcommand(argv[1]) : NULL;
     if (command) {
         argc--;
         argv++;

@@ -214,7 +214,10 @@ static bool syntax_in_context(struct referee *ref, const struct command *cmd, st
     }
     if (cmd->kind == CMD_ROUNDS && (cmd->number < 1 || cmd->number > RULES_MAX_ROUNDS ||
                                     !((ref->game.rules->rounds_allowed >> cmd->number) & 1))) {
-        verdict_fail(v, ERR_SYNTAX, "R3", "a match cannot have %lld rounds under these rules", cmd->number);
+        char allowed[200];
+        rules_format_rounds(ref->game.rules, allowed, sizeof allowed);
+        verdict_fail(v, ERR_SYNTAX, "R3", "a match cannot have %lld rounds under these rules: %s", cmd->number,
+                     allowed);
         return false;
     }
     if (cmd->kind == CMD_DRAW && cmd->tile == TILE_NONE && !ref->game.seeded) {
