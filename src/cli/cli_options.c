@@ -141,7 +141,11 @@ int cli_parser_next(struct cli_parser *p, const char **value, int *status)
         return CLI_EXIT;
     }
     if (strcmp(word, "-V") == 0 || strcmp(word, "--version") == 0) {
+#ifdef MTREF_LIBEDIT
+        printf("mtref %s (Lua %s, libedit)\n", MTREF_VERSION, luarules_version());
+#else
         printf("mtref %s (Lua %s)\n", MTREF_VERSION, luarules_version());
+#endif
         *status = fflush(stdout) == 0 ? 0 : 2;
         return CLI_EXIT;
     }

@@ -98,9 +98,11 @@ static void write_rules_lines(FILE *f, const struct table_options *o)
 
 static void write_line(FILE *f, const struct table *t, int i)
 {
-    if (i == 0 && !t->kept.starts_match[0]) write_rules_lines(f, t->o);
+    /* the first match names its rules first (they may allow its table size, as
+     * ten-players does); a later one right after the players line that starts it */
+    if (i == 0) write_rules_lines(f, t->o);
     fprintf(f, "%s\n", t->kept.lines[i]);
-    if (t->kept.starts_match[i]) write_rules_lines(f, t->o);
+    if (i > 0 && t->kept.starts_match[i]) write_rules_lines(f, t->o);
 }
 
 /* The whole record: tags, then every accepted line, the --rules as rules lines. */
