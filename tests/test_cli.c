@@ -390,6 +390,48 @@ static void refusals_give_their_reason(void **state)
     done(&r);
 }
 
+static void selfplay_tags_are_reported_by_check(void **state)
+{
+    (void)state;
+    char *dir = temp_dir();
+    struct run plain = run(NULL, "selfplay", "--players", "2", "--rounds", "1", "--seed", "5");
+    char *old = getenv("SOURCE_DATE_EPOCH") ? strdup(getenv("SOURCE_DATE_EPOCH")) : NULL;
+    setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
+    struct run tagged = run(NULL, "selfplay", "--players", "2", "--rounds", "1", "--seed", "5", "--tags", "--out", dir);
+    if (old) setenv("SOURCE_DATE_EPOCH", old, 1), free(old);
+    else unsetenv("SOURCE_DATE_EPOCH");
+    assert_int_equal(tagged.status, 0);
+    char path[128];
+    snprintf(path, sizeof path, "%s/match-000001.mtr", dir);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char *text = slurp(f);
+    fclose(f);
+    assert_has(text, "# [Date \"2023.11.14\"]\n# [Round \"1\"]\n# [Player \"p1\" \"mtref greedy\"]\n");
+    /* without the tags and the Result line, the same record byte for byte */
+    const char *first_end = strchr(text, '\n') + 1;
+    const char *body = strstr(text, "\nplayers") + 1;
+    char *result = strstr(text, "# [Result ");
+    assert_non_null(result);
+    size_t head = (size_t)(first_end - text), rest = (size_t)(result - body);
+    assert_int_equal(strlen(plain.out), head + rest);
+    assert_memory_equal(plain.out, text, head);
+    assert_memory_equal(plain.out + head, body, rest);
+    free(text);
+    struct run r = run(NULL, "check", "--json", path);
+    assert_has(r.out, "\"tags\":{\"event\":\"mtref selfplay --seed 5\",\"site\":\"?\",\"date\":\"2023.11.14\","
+                      "\"round\":\"1\",\"result\":\"");
+    assert_has(r.out, "\"players\":{\"p1\":\"mtref greedy\",\"p2\":\"mtref greedy\"}}");
+    done(&r), done(&plain), done(&tagged);
+    r = run(NULL, "selfplay", "--out", "/no/such/dir");
+    assert_int_equal(r.status, 2);
+    assert_has(r.err, "--out: '/no/such/dir' is not a directory");
+    done(&r);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -410,6 +452,7 @@ int main(void)
         cmocka_unit_test(keyboard_words_from_a_pipe_are_refused),
         cmocka_unit_test(R23_unseeded_legal_offers_no_bare_draw),
         cmocka_unit_test(refusals_give_their_reason),
+        cmocka_unit_test(selfplay_tags_are_reported_by_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -125,6 +125,8 @@ static void check_file(const char *path, const char *const rules[], int nrules, 
     }
     struct luarules *lua = luarules_new();
     struct rules_loader loader = luarules_loader(lua);
+    struct check_tags tags;
+    check_read_tags(fd, &tags);
     if (lua && summary) {
         summary->file = path;
         check_descriptor_summed(fd, &loader, rules, nrules, res, summary);
@@ -134,6 +136,7 @@ static void check_file(const char *path, const char *const rules[], int nrules, 
         snprintf(res->io_error, sizeof res->io_error, "out of memory");
         res->status = 2;
     }
+    res->tags = tags;
     luarules_free(lua);
     if (fd) close(fd);
 }

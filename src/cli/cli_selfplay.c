@@ -1,5 +1,8 @@
 /* mtref selfplay: matches between built-in players, written as records. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "cli.h"
 #include "selfplay.h"
@@ -21,11 +24,14 @@ static const char usage[] =
     "                    stdout; DIR must exist; default: stdout\n"
     "  --rules NAME      load a house-rule file, by name or path (repeatable);\n"
     "                    default: the canonical rules\n"
+    "  --tags            tag each record (event, site, date, round, players, result)\n"
+    "                    as comments; the date is today's, or SOURCE_DATE_EPOCH's;\n"
+    "                    default: no tags, the same bytes every day\n"
     "  -h, --help        this help\n"
     "  -V, --version     the version of mtref and of its Lua\n"
     "See mtref(1), SELFPLAY.\n";
 
-enum { OPT_PLAYERS, OPT_ROUNDS, OPT_GAMES, OPT_SEED, OPT_BOTS, OPT_OUT, OPT_RULES };
+enum { OPT_PLAYERS, OPT_ROUNDS, OPT_GAMES, OPT_SEED, OPT_BOTS, OPT_OUT, OPT_RULES, OPT_TAGS };
 static const struct cli_option options[] = {
     [OPT_PLAYERS] = {"--players", 0, true},
     [OPT_ROUNDS] = {"--rounds", 0, true},
@@ -34,7 +40,19 @@ static const struct cli_option options[] = {
     [OPT_BOTS] = {"--bots", 0, true},
     [OPT_OUT] = {"--out", 0, true},
     [OPT_RULES] = {"--rules", 0, true},
+    [OPT_TAGS] = {"--tags", 0, false},
 };
+
+/* The Date tag: SOURCE_DATE_EPOCH (reproducible builds' convention) when set, else today. */
+static void tag_date(char *buf, size_t size)
+{
+    const char *epoch = getenv("SOURCE_DATE_EPOCH");
+    long long seconds;
+    time_t when = epoch && cli_parse_count(epoch, 0, 253402300799LL, &seconds) ? (time_t)seconds : time(NULL);
+    struct tm tm;
+    if (!(epoch ? gmtime_r(&when, &tm) : localtime_r(&when, &tm)) || !strftime(buf, size, "%Y.%m.%d", &tm))
+        snprintf(buf, size, "????.??.??");
+}
 
 /* The largest self-play seed: it is written back into each record's first comment. */
 #define SELFPLAY_MAX_SEED 999999999999999999LL
@@ -44,6 +62,8 @@ static int run(int argc, char **argv, const struct cli_env *env)
 {
     struct selfplay_options o;
     selfplay_defaults(&o);
+    char date[16];
+    tag_date(date, sizeof date);
     const char *rules[RULES_MAX_FILES];
     int nrules = 0;
     struct cli_parser p;
@@ -75,7 +95,14 @@ static int run(int argc, char **argv, const struct cli_env *env)
             if (!selfplay_parse_bots(value, &o))
                 return cli_usage_error(&cli_selfplay, "--bots: '%s' names a player that is not built in (random, greedy)", value);
             break;
-        case OPT_OUT: o.out_dir = value; break;
+        case OPT_OUT: {
+            struct stat st;
+            if (stat(value, &st) != 0 || !S_ISDIR(st.st_mode))
+                return cli_usage_error(&cli_selfplay, "--out: '%s' is not a directory (it must exist)", value);
+            o.out_dir = value;
+            break;
+        }
+        case OPT_TAGS: o.date = date; break;
         case OPT_RULES:
             if (nrules == RULES_MAX_FILES) return cli_usage_error(&cli_selfplay, "too many %s files", "--rules");
             rules[nrules++] = value;

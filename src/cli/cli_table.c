@@ -22,6 +22,7 @@
 struct kept {
     char **lines;
     bool *starts_match;       /* a players line that began a match: --rules follow it */
+    char **results;           /* the Result tag after a line that ended a match, or NULL */
     int n, size;
 };
 
@@ -61,6 +62,9 @@ static bool kept_add(struct kept *k, const char *text, size_t len, bool starts_m
         bool *starts = mt_realloc(k->starts_match, (size_t)size * sizeof *starts);
         if (!starts) return false;
         k->starts_match = starts;
+        char **results = mt_realloc(k->results, (size_t)size * sizeof *results);
+        if (!results) return false;
+        k->results = results;
         k->size = size;
     }
     char *copy = mt_malloc(len + 1);
@@ -69,19 +73,24 @@ static bool kept_add(struct kept *k, const char *text, size_t len, bool starts_m
     copy[len] = '\0';
     k->lines[k->n] = copy;
     k->starts_match[k->n] = starts_match;
+    k->results[k->n] = NULL;
     k->n++;
     return true;
 }
 
 static void kept_free(struct kept *k)
 {
-    for (int i = 0; i < k->n; i++) free(k->lines[i]);
+    for (int i = 0; i < k->n; i++) {
+        free(k->lines[i]);
+        free(k->results[i]);
+    }
     free(k->lines);
     free(k->starts_match);
+    free(k->results);
 }
 
 /* The record convention's tags (mtref(1), RECORDS): PGN's seven in spirit. */
-static void write_tags(FILE *f, const char *event)
+static void write_tags(FILE *f, const char *event, const struct game *g)
 {
     char date[16] = "????.??.??";
     time_t now = time(NULL);
@@ -89,6 +98,24 @@ static void write_tags(FILE *f, const char *event)
     if (localtime_r(&now, &tm)) strftime(date, sizeof date, "%Y.%m.%d", &tm);
     fprintf(f, "# mtref %s, %s\n", MTREF_VERSION, event);
     fprintf(f, "# [Event \"?\"]\n# [Site \"?\"]\n# [Date \"%s\"]\n# [Round \"?\"]\n", date);
+    for (int s = 0; g && s < g->nplayers; s++) fprintf(f, "# [Player \"%s\" \"?\"]\n", g->names[s]);
+}
+
+/* The Result tag of a match that just ended: "ana wins: ana 40, bob 61". */
+static char *result_tag(const struct game *g, const struct verdict *v)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return NULL;
+    fputs("# [Result \"", f);
+    for (int s = 0, first = 1; s < g->nplayers; s++)
+        if (v->winners[s]) fprintf(f, "%s%s", first ? "" : " and ", g->names[s]), first = 0;
+    fputs(v->nwinners > 1 ? " draw:" : " wins:", f);
+    for (int s = 0; s < g->nplayers; s++) fprintf(f, "%s %s %lld", s ? "," : "", g->names[s], (long long)g->totals[s]);
+    fputs("\"]", f);
+    fclose(f);
+    return text;
 }
 
 static void write_rules_lines(FILE *f, const struct table_options *o)
@@ -103,6 +130,7 @@ static void write_line(FILE *f, const struct table *t, int i)
     if (i == 0) write_rules_lines(f, t->o);
     fprintf(f, "%s\n", t->kept.lines[i]);
     if (i > 0 && t->kept.starts_match[i]) write_rules_lines(f, t->o);
+    if (t->kept.results[i]) fprintf(f, "%s\n", t->kept.results[i]);
 }
 
 /* The whole record: tags, then every accepted line, the --rules as rules lines. */
@@ -113,7 +141,28 @@ static int write_record(const struct table *t, const char *path, const char *eve
         snprintf(why, size, "%s", strerror(errno));
         return -1;
     }
-    write_tags(f, event);
+    /* the players of the first match, as its players line seated them */
+    struct game *first = NULL;
+    if (t->kept.n && t->kept.starts_match[0]) {
+        first = mt_malloc(sizeof *first);
+        struct rules canonical;
+        rules_init_canonical(&canonical);
+        struct command *cmd = mt_malloc(sizeof *cmd);
+        char ignored[200];
+        if (first && cmd && protocol_parse(t->kept.lines[0], strlen(t->kept.lines[0]), cmd, ignored, sizeof ignored)) {
+            game_init(first, &canonical);
+            first->nplayers = cmd->count ? cmd->count : (int)cmd->number;
+            for (int s = 0; s < first->nplayers && s < RULES_MAX_PLAYERS; s++)
+                if (cmd->count) snprintf(first->names[s], sizeof first->names[s], "%.*s", cmd->items[s].len, cmd->items[s].text);
+                else snprintf(first->names[s], sizeof first->names[s], "p%d", s + 1);
+        } else {
+            free(first);
+            first = NULL;
+        }
+        free(cmd);
+    }
+    write_tags(f, event, first);
+    free(first);
     for (int i = 0; i < t->kept.n; i++) write_line(f, t, i);
     if (t->kept.n == 0) write_rules_lines(f, t->o);
     bool bad = ferror(f) != 0;
@@ -141,8 +190,15 @@ static bool session_start(struct table *t)
 
 /* Writes the response as the screen wants it: through a buffer when it colours or
  * wraps, else straight out. */
+static void answer_events_only(struct table *t);
+
 static void answer(struct table *t)
 {
+    const struct response *resp = t->resp;
+    if (t->o->quiet && resp->kind == RESPONSE_VERDICT && resp->verdict.code == ERR_NONE) {
+        answer_events_only(t);
+        return;
+    }
     if (t->o->mode == OUTPUT_JSON || (!t->screen.colour && !t->screen.width)) {
         output_response(stdout, t->o->mode, &t->ref->game, t->resp);
         return;
@@ -157,6 +213,22 @@ static void answer(struct table *t)
     output_response(mem, t->o->mode, &t->ref->game, t->resp);
     fclose(mem);
     screen_write(&t->screen, stdout, text, len);
+    free(text);
+}
+
+/* -q: an accepted line's events without its answer (the answer is the first line). */
+static void answer_events_only(struct table *t)
+{
+    const struct verdict *v = &t->resp->verdict;
+    if (!v->round_ended && !v->match_ended && v->neliminated == 0) return;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) return;
+    output_response(mem, t->o->mode, &t->ref->game, t->resp);
+    fclose(mem);
+    const char *nl = memchr(text, '\n', len);
+    if (nl) screen_write(&t->screen, stdout, nl + 1, len - (size_t)(nl + 1 - text));
     free(text);
 }
 
@@ -315,9 +387,7 @@ static void handle(struct table *t, const char *text, size_t len, bool too_long)
     referee_line(ref, text, len, too_long, t->line_number, t->resp);
     const struct response *resp = t->resp;
     bool ok = resp->kind != RESPONSE_VERDICT || resp->verdict.code == ERR_NONE;
-    if (!(t->o->quiet && ok && resp->kind == RESPONSE_VERDICT && !resp->verdict.round_ended &&
-          !resp->verdict.match_ended && resp->verdict.neliminated == 0))
-        answer(t);
+    answer(t);
     if (!ok) {
         if (keyboard && resp->verdict.code == ERR_SYNTAX) capital_hint(text, len);
         int s = error_code_status(resp->verdict.code);
@@ -332,6 +402,7 @@ static void handle(struct table *t, const char *text, size_t len, bool too_long)
         t->status = 2;
         return;
     }
+    if (resp->verdict.match_ended) t->kept.results[t->kept.n - 1] = result_tag(&ref->game, &resp->verdict);
     if (t->record) {
         write_line(t->record, t, t->kept.n - 1);
         fflush(t->record);
@@ -393,7 +464,7 @@ int table_run(int fd, const struct table_options *o, const struct rules_loader *
             t->status = 2;
             goto done;
         }
-        write_tags(t->record, o->keyboard ? "at the table" : "recorded");
+        write_tags(t->record, o->keyboard ? "at the table" : "recorded", NULL);
         fflush(t->record);
     }
     if (o->keyboard)

@@ -122,6 +122,46 @@ static void write_move(struct text *t, const struct game *g, const struct move *
     text_put(t, "\n", 1);
 }
 
+/* --tags: the record convention's tags (mtref(1), RECORDS) after the first comment. */
+static void write_tags(struct text *t, const struct selfplay_options *o, long index)
+{
+    text_str(t, "# [Event \"mtref selfplay --seed ");
+    text_int(t, (long)(o->seed & 0x7fffffffffffffffULL));
+    text_str(t, "\"]\n# [Site \"?\"]\n# [Date \"");
+    text_str(t, o->date);
+    text_str(t, "\"]\n# [Round \"");
+    text_int(t, index + 1);
+    text_str(t, "\"]\n");
+    for (int s = 0; s < o->players; s++) {
+        text_str(t, "# [Player \"p");
+        text_int(t, s + 1);
+        text_str(t, "\" \"mtref ");
+        text_str(t, o->bots[s % o->nbots] == BOT_GREEDY ? "greedy" : "random");
+        text_str(t, "\"]\n");
+    }
+}
+
+/* --tags: the Result tag, after the match's last line. */
+static void write_result(struct text *t, const struct game *g, const struct verdict *v)
+{
+    text_str(t, "# [Result \"");
+    bool first = true;
+    for (int s = 0; s < g->nplayers; s++)
+        if (v->winners[s]) {
+            text_str(t, first ? "" : " and ");
+            text_str(t, g->names[s]);
+            first = false;
+        }
+    text_str(t, v->nwinners > 1 ? " draw:" : " wins:");
+    for (int s = 0; s < g->nplayers; s++) {
+        text_str(t, s ? ", " : " ");
+        text_str(t, g->names[s]);
+        text_put(t, " ", 1);
+        text_int(t, (long)g->totals[s]);
+    }
+    text_str(t, "\"]\n");
+}
+
 int selfplay_match(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
                    int nrules, long index, const struct selfplay_sink *sink, char *err)
 {
@@ -164,6 +204,7 @@ int selfplay_match(const struct selfplay_options *o, const struct rules *rules, 
     text_str(t, ", match ");
     text_int(t, index + 1);
     text_put(t, "\n", 1);
+    if (o->date) write_tags(t, o, index);
     /* A record that starts a stream names its rules first: they may allow the table
      * size (ten-players). After a match only `players` may open the next one. */
     bool rules_first = index == 0 || o->out_dir;
@@ -206,6 +247,7 @@ int selfplay_match(const struct selfplay_options *o, const struct rules *rules, 
         }
         write_move(t, g, &m, v.drew);
     }
+    if (o->date && status == 0) write_result(t, g, &v);
     text_flush(t);
 done:
     free(snap);

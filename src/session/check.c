@@ -4,7 +4,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "alloc.h"
 #include "session.h"
 
 /* Keeps the first rejection and the state of the last match that ended. */
@@ -42,6 +45,7 @@ void check_descriptor_summed(int fd, const struct rules_loader *loader, const ch
     res->io_error[0] = '\0';
     verdict_ok(&res->verdict);
     verdict_ok(&res->last_end);
+    res->tags.any = false;
     struct check_context ctx = {res, summary};
     if (summary) summary->round_moves = 0;
     struct session_options so = {loader, rules_files, nrules, false, check_respond, NULL, &ctx};
@@ -102,6 +106,8 @@ static void print_text(FILE *out, const char *file, const struct check_result *r
     putc('\n', out);
 }
 
+static void print_tags(FILE *out, const struct check_tags *tags);
+
 static void print_json(FILE *out, const char *file, const struct check_result *res)
 {
     fputs("{\"file\":", out);
@@ -132,6 +138,7 @@ static void print_json(FILE *out, const char *file, const struct check_result *r
             }
         fprintf(out, "],\"draw\":%s", res->last_end.nwinners > 1 ? "true" : "false");
     }
+    if (res->tags.any) print_tags(out, &res->tags);
     fputs("}\n", out);
 }
 
@@ -268,4 +275,109 @@ void check_print_incomplete(FILE *out, enum output_mode mode, const char *file, 
     } else {
         fprintf(out, "%s: incomplete: %s\n", file, why);
     }
+}
+
+/* --- the record convention's tags ------------------------------------------ */
+
+#define TAGS_HEAD 8192
+#define TAGS_TAIL 4096
+
+/* One quoted value at *p ("...", with \" and \\), into out; false if not one. */
+static bool tag_value(const char **p, const char *end, char *out, size_t size)
+{
+    const char *q = *p;
+    while (q < end && *q == ' ') q++;
+    if (q >= end || *q != '"') return false;
+    q++;
+    size_t n = 0;
+    while (q < end && *q != '"') {
+        if (*q == '\\' && q + 1 < end) q++;
+        if (n + 1 < size) out[n++] = *q;
+        q++;
+    }
+    if (q >= end) return false;
+    out[n] = '\0';
+    *p = q + 1;
+    return true;
+}
+
+/* A line "# [Key "value"]" or "# [Player "name" "value"]" into tags. */
+static void tag_line(const char *line, const char *end, struct check_tags *tags)
+{
+    if (end - line < 4 || memcmp(line, "# [", 3) != 0) return;
+    const char *p = line + 3, *key = p;
+    while (p < end && *p != ' ' && *p != ']') p++;
+    size_t klen = (size_t)(p - key);
+    char value[CHECK_TAG_SIZE], name[CHECK_TAG_SIZE];
+    if (klen == 6 && memcmp(key, "Player", 6) == 0) {
+        if (!tag_value(&p, end, name, sizeof name) || !tag_value(&p, end, value, sizeof value)) return;
+        if (tags->nplayers == RULES_MAX_PLAYERS || strlen(name) > NAME_MAX_LEN) return;
+        snprintf(tags->player_names[tags->nplayers], sizeof tags->player_names[0], "%s", name);
+        snprintf(tags->players[tags->nplayers++], sizeof tags->players[0], "%s", value);
+        tags->any = true;
+        return;
+    }
+    if (!tag_value(&p, end, value, sizeof value)) return;
+    static const char *const keys[] = {"Event", "Site", "Date", "Round", "Result"};
+    char *fields[] = {tags->event, tags->site, tags->date, tags->round, tags->result};
+    for (int i = 0; i < 5; i++)
+        if (klen == strlen(keys[i]) && memcmp(key, keys[i], klen) == 0) {
+            snprintf(fields[i], CHECK_TAG_SIZE, "%s", value);
+            tags->any = true;
+        }
+}
+
+void check_read_tags(int fd, struct check_tags *tags)
+{
+    memset(tags, 0, sizeof *tags);
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return;
+    char *buf = mt_malloc(TAGS_HEAD);
+    if (!buf) return;
+    ssize_t n = pread(fd, buf, TAGS_HEAD, 0);
+    /* the head: its comment block, up to the first line that is not a comment or blank */
+    for (const char *line = buf, *end = buf + (n > 0 ? n : 0); line < end;) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        if (!nl) break;
+        const char *p = line;
+        while (p < nl && (*p == ' ' || *p == '\t' || *p == '\r')) p++;
+        if (p < nl && *p != '#') break;
+        tag_line(line, nl > line && nl[-1] == '\r' ? nl - 1 : nl, tags);
+        line = nl + 1;
+    }
+    /* the tail: the last Result tag */
+    off_t from = st.st_size > TAGS_TAIL ? st.st_size - TAGS_TAIL : 0;
+    n = pread(fd, buf, TAGS_TAIL, from);
+    for (const char *line = buf, *end = buf + (n > 0 ? n : 0); line < end;) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        const char *stop = nl ? nl : end;
+        if (stop - line > 11 && memcmp(line, "# [Result ", 10) == 0) tag_line(line, stop[-1] == '\r' ? stop - 1 : stop, tags);
+        line = stop + 1;
+    }
+    free(buf);
+}
+
+static void print_tags(FILE *out, const struct check_tags *tags)
+{
+    static const char *const keys[] = {"event", "site", "date", "round", "result"};
+    const char *fields[] = {tags->event, tags->site, tags->date, tags->round, tags->result};
+    fputs(",\"tags\":{", out);
+    bool first = true;
+    for (int i = 0; i < 5; i++) {
+        if (!fields[i][0]) continue;
+        fprintf(out, "%s\"%s\":", first ? "" : ",", keys[i]);
+        output_json_string(out, fields[i]);
+        first = false;
+    }
+    if (tags->nplayers) {
+        fprintf(out, "%s\"players\":{", first ? "" : ",");
+        for (int i = 0; i < tags->nplayers; i++) {
+            if (i) putc(',', out);
+            output_json_string(out, tags->player_names[i]);
+            putc(':', out);
+            output_json_string(out, tags->players[i]);
+        }
+        putc('}', out);
+    }
+    putc('}', out);
 }

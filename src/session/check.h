@@ -9,6 +9,18 @@
 #include "output.h"
 #include "referee.h"
 
+/* The record convention's tags (mtref(1), RECORDS), as a file's head and tail say:
+ * "# [Event "Monday club"]" ... before its first line, "# [Result "..."]" after. */
+#define CHECK_TAG_SIZE 200
+struct check_tags {
+    bool any;
+    char event[CHECK_TAG_SIZE], site[CHECK_TAG_SIZE], date[CHECK_TAG_SIZE], round[CHECK_TAG_SIZE];
+    char result[CHECK_TAG_SIZE];
+    int nplayers;
+    char player_names[RULES_MAX_PLAYERS][NAME_MAX_LEN + 1];
+    char players[RULES_MAX_PLAYERS][CHECK_TAG_SIZE];
+};
+
 struct check_result {
     int status;                  /* 0 legal, 1 illegal, 2 syntax/rules/unreadable */
     long line;                   /* the rejected line, when status > 0 and not unreadable */
@@ -19,7 +31,12 @@ struct check_result {
     struct game last;            /* the game as its last match ended */
     struct verdict last_end;     /* the verdict that ended it */
     char io_error[200];          /* unreadable file: why; empty otherwise */
+    struct check_tags tags;      /* set by check_read_tags; reset by check_descriptor */
 };
+
+/* Reads the tags of the regular file on fd (its first and last few kilobytes, with
+ * pread: the offset does not move) into tags; nothing for a pipe. */
+void check_read_tags(int fd, struct check_tags *tags);
 
 /* Adjudicates the record on descriptor fd with a fresh session (loader and rules
  * files as for referee_init); stops at the first rejected line. */
