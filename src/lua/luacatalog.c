@@ -105,3 +105,14 @@ void luarules_print_escaped(FILE *out, const char *s)
         else putc(*p, out);
     }
 }
+
+int luarules_list_names(FILE *out)
+{
+    struct entry *all = mt_malloc(CATALOG_MAX * sizeof *all);
+    if (!all) return 2;
+    int n = collect(all, CATALOG_MAX);
+    for (int i = 0; i < n; i++)
+        if (!all[i].hidden) fprintf(out, "%s\n", all[i].name);
+    free(all);
+    return ferror(out) ? 2 : 0;
+}

@@ -20,6 +20,8 @@ const char *luarules_version(void);
 /* mtref rules without a name: every rules file on the search path, with its
  * description and where it was found. Exit status. */
 int luarules_list(FILE *out, FILE *err);
+/* The names alone, one a line, without loading any file (for shell completion). */
+int luarules_list_names(FILE *out);
 /* Writes s with its control bytes as \xNN. */
 void luarules_print_escaped(FILE *out, const char *s);
 /* mtref rules FILE...: prints what the files change, or their error. Exit status. */
