@@ -655,7 +655,7 @@ static void a_directory_given_as_rules_file(void **state)
     rmdir(path);
     rmdir(dir);
     assert_false(o.loaded);
-    assert_message(o.err, 0, NULL);
+    assert_message(o.err, 0, "is a directory, not a rules file");
     path[0] = '\0';
 }
 
@@ -666,7 +666,7 @@ static void a_missing_file(void **state)
     unlink(path);
     struct outcome o = load();
     assert_false(o.loaded);
-    assert_message(o.err, 0, "no such rules file");
+    assert_message(o.err, 0, "no such file");
     struct outcome named = {0};
     (void)named;
     path[0] = '\0';

@@ -6,6 +6,7 @@
 #define MTREF_CLI_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "luarules.h"
 
@@ -30,8 +31,18 @@ struct subcommand {
     int (*run)(int argc, char **argv, const struct cli_env *env);
 };
 
-extern const struct subcommand cli_referee, cli_check, cli_selfplay, cli_rules;
+extern const struct subcommand cli_referee, cli_check, cli_selfplay, cli_rules, cli_help;
 extern const struct subcommand cli_match, cli_bot, cli_stats;
+
+/* The table of subcommands main runs from (not owned), for `mtref help`, the list in
+ * `mtref --help` and the suggestions of option errors. main sets it first. */
+void cli_set_subcommands(const struct subcommand *const *table, int n);
+int cli_subcommand_count(void);
+const struct subcommand *cli_subcommand_at(int i);
+/* The subcommand called word, or NULL. */
+const struct subcommand *cli_find_subcommand(const char *word);
+/* Writes command's --help (and, for the referee, the list of subcommands) to out. */
+void cli_print_help(FILE *out, const struct subcommand *command);
 
 /* One option a subcommand takes: --name (or -c), with a value or not. */
 struct cli_option {
@@ -40,9 +51,10 @@ struct cli_option {
     bool takes_value;
 };
 
-/* Walks argv[1..argc) of a subcommand: options as its table says (--name VALUE and
- * --name=VALUE), operands (anything not starting with '-', "-" itself, everything after
- * "--"), and --help / -h, --version. */
+/* Walks argv[1..argc) of a subcommand: options as its table says (--name VALUE,
+ * --name=VALUE, -c VALUE), operands (anything not starting with '-', "-" itself,
+ * everything after "--"), and -h / --help, -V / --version. An unknown option is
+ * refused with the nearest known one, or the subcommand it belongs to. */
 struct cli_parser {
     int argc;
     char **argv;
@@ -69,6 +81,11 @@ int cli_parser_next(struct cli_parser *p, const char **value, int *status);
 int cli_usage_error(const struct subcommand *command, const char *fmt, ...);
 /* A decimal count in [min, max], digits only; false otherwise. */
 bool cli_parse_count(const char *s, long long min, long long max, long long *out);
+/* The value of the option just met as a count in [min, max]; otherwise prints
+ * "--games: 'x' is not a whole number from 0 to 1000000000" and returns false with
+ * *status 2. */
+bool cli_count_value(const struct cli_parser *p, const char *value, long long min, long long max,
+                     long long *out, int *status);
 /* Opens FILE ("-": stdin, fd 0) for reading; 0, or an errno (EISDIR for a directory). */
 int cli_open_input(const char *path, int *fd);
 

@@ -1,6 +1,8 @@
 /* The option parser the subcommands share, and small helpers for operands. */
 #include "cli.h"
+#include "nearest.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -53,6 +55,76 @@ static int find_option(const struct cli_parser *p, const char *word, const char 
     return -1;
 }
 
+static const struct subcommand *const *table;
+static int table_size;
+
+void cli_set_subcommands(const struct subcommand *const *t, int n)
+{
+    table = t;
+    table_size = n;
+}
+
+int cli_subcommand_count(void) { return table_size; }
+const struct subcommand *cli_subcommand_at(int i) { return i >= 0 && i < table_size ? table[i] : NULL; }
+
+const struct subcommand *cli_find_subcommand(const char *word)
+{
+    for (int i = 0; i < table_size; i++)
+        if (table[i]->name[0] && strcmp(table[i]->name, word) == 0) return table[i];
+    return NULL;
+}
+
+void cli_print_help(FILE *out, const struct subcommand *command)
+{
+    fputs(command->usage, out);
+    if (command->name[0]) return;
+    fputs("subcommands (mtref help SUBCOMMAND, or mtref SUBCOMMAND --help, for their options):\n", out);
+    for (int i = 0; i < table_size; i++)
+        if (table[i]->name[0]) fprintf(out, "  %-10s %s\n", table[i]->name, table[i]->summary);
+}
+
+/* Whether a usage text lists the option: "--games" followed by a space, '=' or ','. */
+static bool usage_lists(const char *usage, const char *option, size_t len)
+{
+    for (const char *at = strstr(usage, option); at; at = strstr(at + 1, option)) {
+        char before = at == usage ? ' ' : at[-1];
+        char after = at[len];
+        if ((before == ' ' || before == '[' || before == ',') &&
+            (after == ' ' || after == '=' || after == ',' || after == '\n' || after == ']'))
+            return true;
+    }
+    return false;
+}
+
+/* An option this subcommand does not know: the nearest of its own, or the
+ * subcommands that take it. */
+static int unknown_option(const struct cli_parser *p, const char *word)
+{
+    size_t len = strcspn(word, "=");
+    char option[64];
+    snprintf(option, sizeof option, "%.*s", (int)(len < sizeof option ? len : sizeof option - 1), word);
+    for (char *c = option; *c; c++)
+        if (!isprint((unsigned char)*c)) *c = '?';        /* nothing raw reaches the terminal */
+    const char *names[64];
+    int n = 0;
+    for (int i = 0; i < p->noptions && n < 60; i++) names[n++] = p->options[i].name;
+    names[n++] = "--help";
+    names[n++] = "--version";
+    int near = nearest_of(option, names, n);
+    if (near >= 0)
+        return cli_usage_error(p->command, "unknown option '%s' (did you mean %s?)", option, names[near]);
+    if (option[0] == '-' && option[1] == '-' && len == strlen(option)) {
+        for (int i = 0; i < table_size; i++) {
+            const struct subcommand *other = table[i];
+            if (other == p->command || !usage_lists(other->usage, option, len)) continue;
+            return cli_usage_error(p->command, "%s means nothing to mtref%s%s: it is an option of mtref%s%s", option,
+                                   p->command->name[0] ? " " : "", p->command->name, other->name[0] ? " " : "",
+                                   other->name);
+        }
+    }
+    return cli_usage_error(p->command, "unknown option '%s'", option);
+}
+
 int cli_parser_next(struct cli_parser *p, const char **value, int *status)
 {
     if (p->next >= p->argc) return CLI_END;
@@ -64,19 +136,29 @@ int cli_parser_next(struct cli_parser *p, const char **value, int *status)
         return cli_parser_next(p, value, status);
     }
     if (strcmp(word, "-h") == 0 || strcmp(word, "--help") == 0) {
-        fputs(p->command->usage, stdout);
-        *status = 0;
+        cli_print_help(stdout, p->command);
+        *status = fflush(stdout) == 0 ? 0 : 2;
         return CLI_EXIT;
     }
-    if (strcmp(word, "--version") == 0) {
+    if (strcmp(word, "-V") == 0 || strcmp(word, "--version") == 0) {
+#ifdef MTREF_LIBEDIT
+        printf("mtref %s (Lua %s, libedit)\n", MTREF_VERSION, luarules_version());
+#else
         printf("mtref %s (Lua %s)\n", MTREF_VERSION, luarules_version());
-        *status = 0;
+#endif
+        *status = fflush(stdout) == 0 ? 0 : 2;
         return CLI_EXIT;
     }
     p->word = word;
     int index = find_option(p, word, value);
     if (index < 0) {
-        *status = cli_usage_error(p->command, "bad option or value: '%s'", word);
+        size_t len = strcspn(word, "=");
+        for (int i = 0; i < p->noptions; i++)
+            if (word[len] == '=' && strlen(p->options[i].name) == len && strncmp(word, p->options[i].name, len) == 0) {
+                *status = cli_usage_error(p->command, "%s takes no value: '%s'", p->options[i].name, word);
+                return CLI_EXIT;
+            }
+        *status = unknown_option(p, word);
         return CLI_EXIT;
     }
     if (p->options[index].takes_value && !*value) {
@@ -87,6 +169,21 @@ int cli_parser_next(struct cli_parser *p, const char **value, int *status)
         *value = p->argv[p->next++];
     }
     return index;
+}
+
+bool cli_count_value(const struct cli_parser *p, const char *value, long long min, long long max,
+                     long long *out, int *status)
+{
+    if (cli_parse_count(value, min, max, out)) return true;
+    size_t len = p->word ? strcspn(p->word, "=") : 0;
+    char shown[48];
+    int cut = (int)strlen(value) > 40 ? 40 : (int)strlen(value);
+    snprintf(shown, sizeof shown, "%.*s%s", cut, value, (int)strlen(value) > cut ? "..." : "");
+    for (char *c = shown; *c; c++)
+        if (!isprint((unsigned char)*c)) *c = '?';        /* nothing raw reaches the terminal */
+    *status = cli_usage_error(p->command, "%.*s: '%s' is not a whole number from %lld to %lld", (int)len,
+                              p->word ? p->word : "value", shown, min, max);
+    return false;
 }
 
 bool cli_parse_count(const char *s, long long min, long long max, long long *out)

@@ -11,19 +11,14 @@ static const struct subcommand *const subcommands[] = {
     &cli_match,
     &cli_bot,
     &cli_stats,
+    &cli_help,
 };
 #define NSUBCOMMANDS (int)(sizeof subcommands / sizeof subcommands[0])
 
-static const struct subcommand *find_subcommand(const char *word)
-{
-    for (int i = 0; i < NSUBCOMMANDS; i++)
-        if (subcommands[i]->name[0] && strcmp(subcommands[i]->name, word) == 0) return subcommands[i];
-    return NULL;
-}
-
 int main(int argc, char **argv)
 {
-    const struct subcommand *command = argc > 1 ? find_subcommand(argv[1]) : NULL;
+    cli_set_subcommands(subcommands, NSUBCOMMANDS);
+    const struct subcommand *command = argc > 1 ? cli_find_subcommand(argv[1]) : NULL;
     if (command) {
         argc--;
         argv++;

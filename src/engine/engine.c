@@ -66,7 +66,9 @@ void game_set_players(struct game *g, int n, const char *const names[], struct v
 void game_set_rounds(struct game *g, int rounds, struct verdict *v)
 {
     if (rounds < 1 || rounds > RULES_MAX_ROUNDS || !((g->rules->rounds_allowed >> rounds) & 1)) {
-        verdict_fail(v, ERR_SYNTAX, "R3", "a match cannot have %d rounds under these rules", rounds);
+        char allowed[200];
+        rules_format_rounds(g->rules, allowed, sizeof allowed);
+        verdict_fail(v, ERR_SYNTAX, "R3", "a match cannot have %d rounds under these rules: %s", rounds, allowed);
         return;
     }
     g->rounds = rounds;
@@ -161,7 +163,12 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
             verdict_fail(v, ERR_BAD_DEAL, "R5", "the engine %s is dealt", text);
             return;
         } else {
-            verdict_fail(v, ERR_BAD_DEAL, "R23", "%s is already dealt", text);
+            int holder = 0;
+            while (holder < g->nplayers && (holder == seat || !tileset_has(g->hands[holder], culprit))) holder++;
+            if (holder < g->nplayers)
+                verdict_fail(v, ERR_BAD_DEAL, "R23", "%s is already dealt, to %s", text, g->names[holder]);
+            else
+                verdict_fail(v, ERR_BAD_DEAL, "R23", "%s is already dealt", text);
             return;
         }
         verdict_fail(v, ERR_BAD_DEAL, "R23", "%s (%s)", problem, text);

@@ -467,7 +467,9 @@ void game_move(struct game *g, const struct move *m, struct verdict *v)
     }
     if (game_needs_deal(g)) {
         if (!g->seeded) {
-            verdict_fail(v, ERR_BAD_DEAL, "R5", "not every hand of round %d is dealt", g->round);
+            verdict_fail(v, ERR_BAD_DEAL, "R5", "not every hand of round %d is dealt: give each player a deal line "
+                         "(deal NAME TILE...)%s", g->round,
+                         game_setup_open(g) ? ", or a seed line first so that the referee deals" : "");
             return;
         }
         if (!deal_if_due(g, v)) { *g = before; return; }

@@ -53,3 +53,17 @@ void rules_file_name(const char *spelling, char *out, size_t size)
     if (len > 4 && strcmp(base + len - 4, ".lua") == 0) len -= 4;
     snprintf(out, size, "%.*s", (int)len, base);
 }
+
+void rules_format_rounds(const struct rules *r, char *buf, size_t size)
+{
+    size_t used = 0;
+    int left = 0;
+    for (int k = 1; k <= RULES_MAX_ROUNDS; k++) left += (int)((r->rounds_allowed >> k) & 1);
+    if (size) buf[0] = '\0';
+    for (int k = RULES_MAX_ROUNDS; k >= 1 && used < size; k--) {
+        if (!((r->rounds_allowed >> k) & 1)) continue;
+        left--;
+        const char *sep = used == 0 ? "" : left == 0 ? " or " : ", ";
+        used += (size_t)snprintf(buf + used, size - used, "%s%d", sep, k);
+    }
+}

@@ -132,6 +132,9 @@ struct rules_loader {
     void (*release)(void *ctx, void *handle);
 };
 
+/* The round counts r allows, largest first, as "13, 7 or 1" into buf (size bytes). */
+void rules_format_rounds(const struct rules *r, char *buf, size_t size);
+
 /* The rules file name a spelling stands for: "x", "x.lua" and "dir/x.lua" are all x.
  * Writes at most size bytes into out. */
 void rules_file_name(const char *spelling, char *out, size_t size);

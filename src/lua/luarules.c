@@ -4,8 +4,10 @@
  * what a set changes (mtref rules). A rule set is one sandboxed state holding every
  * file of a list, loaded in order: a later file's settings and hooks replace an
  * earlier one's. */
+#define _XOPEN_SOURCE 700      /* realpath */
 #include "luarules.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -43,7 +45,6 @@ struct luarules *luarules_new(void)
     return lr;
 }
 
-static void ruleset_free(struct ruleset *set);
 
 void luarules_free(struct luarules *lr)
 {
@@ -59,34 +60,43 @@ const char *luarules_version(void) { return LUA_VERSION_MAJOR "." LUA_VERSION_MI
 
 /* --- finding files ------------------------------------------------------- */
 
-static bool readable_file(const char *path) { return access(path, R_OK) == 0; }
-
-/* DIR/NAME.lua, then DIR/examples/NAME.lua (the example files ship there). */
-static bool try_dir(const char *dir, size_t dirlen, const char *name, char *out)
+/* A rules file is a regular file that can be read (a directory is not one). */
+static bool readable_file(const char *path)
 {
-    if (dirlen == 0) return false;
-    int n = snprintf(out, RULESET_PATH_SIZE, "%.*s/%s.lua", (int)dirlen, dir, name);
-    if (n > 0 && n < RULESET_PATH_SIZE && readable_file(out)) return true;
-    n = snprintf(out, RULESET_PATH_SIZE, "%.*s/examples/%s.lua", (int)dirlen, dir, name);
-    return n > 0 && n < RULESET_PATH_SIZE && readable_file(out);
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, R_OK) == 0;
 }
 
-/* Rules beside the running executable: <bin>/../share/mtref/rules for a relocated
- * install, <bin>/share/mtref/rules for a build tree. */
-static bool try_beside_executable(const char *name, char *out)
+/* The directories searched for NAME.lua, in order: i = 0, 1, ... until false. The
+ * rules beside the running executable come as <bin>/../share/mtref/rules (a relocated
+ * install) and <bin>/share/mtref/rules (a build tree). */
+bool luarules_search_dir(int i, char *dir, size_t size)
 {
-    char exe[RULESET_PATH_SIZE], dir[RULESET_PATH_SIZE];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0) return false;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash) return false;
-    *slash = '\0';
-    static const char *const below[] = {"/../share/mtref/rules", "/share/mtref/rules"};
-    for (int i = 0; i < 2; i++) {
-        snprintf(dir, sizeof dir, "%s%s", exe, below[i]);
-        if (try_dir(dir, strlen(dir), name, out)) return true;
+    const char *env = getenv("MTREF_RULES_PATH");
+    while (env && *env) {
+        size_t len = strcspn(env, ":");
+        if (len > 0 && i-- == 0) {
+            snprintf(dir, size, "%.*s", (int)len, env);
+            return true;
+        }
+        env += len;
+        if (*env == ':') env++;
     }
+    if (i == 0) { snprintf(dir, size, "%s", MTREF_RULES_DIR); return true; }
+    if (i == 1 || i == 2) {
+        /* "" when unknown; the real path when it exists, so messages stay short */
+        char exe[RULESET_PATH_SIZE], joined[RULESET_PATH_SIZE + 32], real[PATH_MAX];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+        dir[0] = '\0';
+        if (!slash) return true;
+        *slash = '\0';
+        snprintf(joined, sizeof joined, "%s%s", exe, i == 1 ? "/../share/mtref/rules" : "/share/mtref/rules");
+        snprintf(dir, size, "%s", realpath(joined, real) ? real : joined);
+        return true;
+    }
+    if (i == 3) { snprintf(dir, size, "rules"); return true; }
+    if (i == 4) { snprintf(dir, size, "."); return true; }
     return false;
 }
 
@@ -99,18 +109,46 @@ static bool resolve(const char *spelling, char *path, char *name)
         snprintf(path, RULESET_PATH_SIZE, "%s", spelling);
         return readable_file(path);
     }
-    const char *env = getenv("MTREF_RULES_PATH");
-    while (env && *env) {
-        size_t len = strcspn(env, ":");
-        if (try_dir(env, len, name, path)) return true;
-        env += len;
-        if (*env == ':') env++;
+    char dir[RULESET_PATH_SIZE];
+    for (int i = 0; luarules_search_dir(i, dir, sizeof dir); i++) {
+        if (!dir[0]) continue;
+        /* DIR/NAME.lua, then DIR/examples/NAME.lua (the example files ship there) */
+        int n = snprintf(path, RULESET_PATH_SIZE, "%s/%s.lua", dir, name);
+        if (n > 0 && n < RULESET_PATH_SIZE && readable_file(path)) return true;
+        n = snprintf(path, RULESET_PATH_SIZE, "%s/examples/%s.lua", dir, name);
+        if (n > 0 && n < RULESET_PATH_SIZE && readable_file(path)) return true;
     }
-    if (try_dir(MTREF_RULES_DIR, strlen(MTREF_RULES_DIR), name, path)) return true;
-    if (try_beside_executable(name, path)) return true;
-    if (try_dir("rules", 5, name, path)) return true;
     snprintf(path, RULESET_PATH_SIZE, "%s", spelling);
     return readable_file(path);
+}
+
+/* Why a spelling found no file: a path that is missing or a directory, or a name that
+ * is nowhere on the search path (with the nearest name that is). */
+static void explain_missing(const char *spelling, char *err)
+{
+    struct stat st;
+    bool is_dir = stat(spelling, &st) == 0 && S_ISDIR(st.st_mode);
+    if (is_dir) {
+        snprintf(err, RULES_MESSAGE_SIZE, "%s: is a directory, not a rules file", spelling);
+        return;
+    }
+    if (strchr(spelling, '/')) {
+        const char *why = "no such file";
+        if (stat(spelling, &st) == 0)
+            why = S_ISREG(st.st_mode) ? "cannot be read as a rules file"
+                                      : "not a regular file (a pipe or a device), so not a rules file";
+        snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", spelling, why);
+        return;
+    }
+    char name[RULES_NAME_SIZE], near[RULES_NAME_SIZE] = "";
+    rules_file_name(spelling, name, sizeof name);
+    luarules_nearest_name(name, near, sizeof near);
+    size_t used = (size_t)snprintf(err, RULES_MESSAGE_SIZE, "%s: no rules file of that name on the search path (", spelling);
+    char dir[RULESET_PATH_SIZE];
+    for (int i = 0, shown = 0; luarules_search_dir(i, dir, sizeof dir) && used < RULES_MESSAGE_SIZE; i++)
+        if (dir[0]) used += (size_t)snprintf(err + used, RULES_MESSAGE_SIZE - used, "%s%s", shown++ ? ", " : "", dir);
+    if (used < RULES_MESSAGE_SIZE) used += (size_t)snprintf(err + used, RULES_MESSAGE_SIZE - used, ")");
+    if (near[0] && used < RULES_MESSAGE_SIZE) snprintf(err + used, RULES_MESSAGE_SIZE - used, "; did you mean %s?", near);
 }
 
 bool luarules_find(const char *spelling, char *path, size_t size, bool *by_name)
@@ -134,7 +172,7 @@ static int install_hooks(void *ud)
 
 /* --- rule sets ------------------------------------------------------------ */
 
-static void ruleset_free(struct ruleset *set)
+void ruleset_free(struct ruleset *set)
 {
     if (!set) return;
     sandbox_free(set->sb);
@@ -175,7 +213,7 @@ static void ruleset_match_begin(void *ctx)
     sandbox_match_begin(set->sb);
 }
 
-static struct ruleset *ruleset_load(const char *const files[], int n, char *err)
+struct ruleset *ruleset_load(const char *const files[], int n, char *err)
 {
     struct ruleset *set = mt_malloc(sizeof *set);
     if (!set) { snprintf(err, RULES_MESSAGE_SIZE, "out of memory"); return NULL; }
@@ -194,9 +232,7 @@ static struct ruleset *ruleset_load(const char *const files[], int n, char *err)
     for (int i = 0; i < n; i++) {
         char path[RULESET_PATH_SIZE], name[RULES_NAME_SIZE];
         if (!resolve(files[i], path, name)) {
-            snprintf(err, RULES_MESSAGE_SIZE,
-                     "%s: no such rules file (looked in MTREF_RULES_PATH, %s, share/mtref/rules beside mtref, ./rules)",
-                     files[i], MTREF_RULES_DIR);
+            explain_missing(files[i], err);
             ruleset_free(set);
             return NULL;
         }
@@ -397,10 +433,7 @@ static void describe(const struct ruleset *set, FILE *out)
 int luarules_describe(struct luarules *lr, const char *const files[], int n, FILE *out, FILE *err)
 {
     (void)lr;
-    if (n == 0) {
-        fputs("mtref: rules needs a NAME or PATH (e.g. mtref rules double-blank-50)\n", err);
-        return 2;
-    }
+    if (n == 0) return luarules_list(out, err);
     char message[RULES_MESSAGE_SIZE];
     struct ruleset *set = ruleset_load(files, n, message);
     if (!set) {

@@ -24,6 +24,13 @@ struct rules_loader luarules_loader(struct luarules *lr);
 bool luarules_find(const char *spelling, char *path, size_t size, bool *by_name);
 /* The Lua version compiled in ("5.4.4"). */
 const char *luarules_version(void);
+/* mtref rules without a name: every rules file on the search path, with its
+ * description and where it was found. Exit status. */
+int luarules_list(FILE *out, FILE *err);
+/* The names alone, one a line, without loading any file (for shell completion). */
+int luarules_list_names(FILE *out);
+/* Writes s with its control bytes as \xNN. */
+void luarules_print_escaped(FILE *out, const char *s);
 /* mtref rules FILE...: prints what the files change, or their error. Exit status. */
 int luarules_describe(struct luarules *lr, const char *const files[], int n, FILE *out, FILE *err);
 

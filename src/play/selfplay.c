@@ -128,6 +128,46 @@ static void write_move(struct text *t, const struct game *g, const struct move *
     text_put(t, "\n", 1);
 }
 
+/* --tags: the record convention's tags (mtref(1), RECORDS) after the first comment. */
+static void write_tags(struct text *t, const struct selfplay_options *o, long index)
+{
+    text_str(t, "# [Event \"mtref selfplay --seed ");
+    text_int(t, (long)(o->seed & 0x7fffffffffffffffULL));
+    text_str(t, "\"]\n# [Site \"?\"]\n# [Date \"");
+    text_str(t, o->date);
+    text_str(t, "\"]\n# [Round \"");
+    text_int(t, index + 1);
+    text_str(t, "\"]\n");
+    for (int s = 0; s < o->players; s++) {
+        text_str(t, "# [Player \"p");
+        text_int(t, s + 1);
+        text_str(t, "\" \"mtref ");
+        text_str(t, o->bots[s % o->nbots] == BOT_GREEDY ? "greedy" : "random");
+        text_str(t, "\"]\n");
+    }
+}
+
+/* --tags: the Result tag, after the match's last line. */
+static void write_result(struct text *t, const struct game *g, const struct verdict *v)
+{
+    text_str(t, "# [Result \"");
+    bool first = true;
+    for (int s = 0; s < g->nplayers; s++)
+        if (v->winners[s]) {
+            text_str(t, first ? "" : " and ");
+            text_str(t, g->names[s]);
+            first = false;
+        }
+    text_str(t, v->nwinners > 1 ? " draw:" : " wins:");
+    for (int s = 0; s < g->nplayers; s++) {
+        text_str(t, s ? ", " : " ");
+        text_str(t, g->names[s]);
+        text_put(t, " ", 1);
+        text_int(t, (long)g->totals[s]);
+    }
+    text_str(t, "\"]\n");
+}
+
 /* selfplay_match, stopping at the first write that failed (failed may be NULL). */
 static int play_match(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
                       int nrules, long index, const struct selfplay_sink *sink, bool (*failed)(void *ctx), char *err)
@@ -173,6 +213,7 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
     text_str(t, ", match ");
     text_int(t, index + 1);
     text_put(t, "\n", 1);
+    if (o->date) write_tags(t, o, index);
     /* Every record names its rules first: they may allow the table size
      * (ten-players), and a `rules` line also opens the next match of a stream. */
     write_rules(t, rules_files, nrules);
@@ -214,6 +255,7 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
         write_move(t, g, &m, v.drew);
         if (t->write_error) break;
     }
+    if (o->date && status == 0) write_result(t, g, &v);
     text_flush(t);
     if (t->write_error && status == 0) {
         snprintf(err, RULES_MESSAGE_SIZE, "cannot write the record: %s", strerror(t->write_error));

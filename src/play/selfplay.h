@@ -21,6 +21,7 @@ struct selfplay_options {
     enum bot_kind bots[RULES_MAX_PLAYERS];    /* seat i plays bots[i % nbots] */
     int nbots;
     const char *out_dir;                      /* NULL: one stream on out */
+    const char *date;                         /* --tags: the Date tag ("2026.12.01"); NULL: no tags */
 };
 
 void selfplay_defaults(struct selfplay_options *o);

@@ -86,13 +86,28 @@ static void json_rules(FILE *out, const struct game *g)
     putc(']', out);
 }
 
+/* Without a seed a draw names its tile (a bare draw is refused): the legal draws are
+ * then one per tile of the boneyard, each a line the referee accepts. */
+static bool draw_is_named(const struct game *g, const struct move *m) { return m->kind == MOVE_DRAW && !g->seeded; }
+
 static void json_legal(FILE *out, const struct game *g, const struct move *moves, int n)
 {
-    char text[OUTPUT_MOVE_SIZE];
+    char text[OUTPUT_MOVE_SIZE], tile[TILE_TEXT_SIZE];
     fputs("\"legal\":[", out);
+    bool first = true;
     for (int i = 0; i < n; i++) {
         output_format_move(g, &moves[i], text);
-        fprintf(out, "%s\"%s\"", i ? "," : "", text);
+        if (!draw_is_named(g, &moves[i])) {
+            fprintf(out, "%s\"%s\"", first ? "" : ",", text);
+            first = false;
+            continue;
+        }
+        tileset bone = g->boneyard;
+        for (tile_t t; (t = tileset_pop(&bone)) != TILE_NONE;) {
+            tile_format(t, tile);
+            fprintf(out, "%s\"%s %s\"", first ? "" : ",", text, tile);
+            first = false;
+        }
     }
     putc(']', out);
 }
@@ -103,6 +118,8 @@ static void text_legal(FILE *out, const struct game *g, const struct move *moves
     for (int i = 0; i < n; i++) {
         output_format_move(g, &moves[i], text);
         fprintf(out, "%s%s", i ? ", " : "", text);
+        if (draw_is_named(g, &moves[i]))
+            fprintf(out, " A-B, naming the tile drawn (one of the %d in the boneyard)", tileset_count(g->boneyard));
     }
 }
 
@@ -443,7 +460,7 @@ void output_response(FILE *out, enum output_mode mode, const struct game *g, con
     struct game snap;
     if (resp->kind == RESPONSE_SHOW) {
         game_snapshot(g, &snap);
-        if (resp->show_seat >= 0) {
+        if (resp->show_view) {
             show_view(out, mode, &snap, resp);
             return;
         }

@@ -83,6 +83,13 @@ static void say(char *err, size_t errsize, const char *what, struct token t)
     snprintf(err, errsize, "%s '%.*s%s'", what, shown, t.text, t.len > shown ? "..." : "");
 }
 
+/* "what 'token': why", the token cut to a readable length. */
+static void say_why(char *err, size_t errsize, const char *what, struct token t, const char *why)
+{
+    int shown = t.len > 40 ? 40 : t.len;
+    snprintf(err, errsize, "%s '%.*s%s': %s", what, shown, t.text, t.len > shown ? "..." : "", why);
+}
+
 static bool fail(char *err, size_t errsize, const char *message)
 {
     snprintf(err, errsize, "%s", message);
@@ -93,14 +100,31 @@ static bool parse_tile(struct token t, tile_t *out, char *err, size_t errsize)
 {
     *out = tile_parse(t.text, (size_t)t.len);
     if (*out != TILE_NONE) return true;
-    say(err, errsize, "bad tile:", t);
+    char why[80];
+    snprintf(why, sizeof why, "a tile is A-B, two pips from 0 to %d", TILE_MAX_PIP);
+    say_why(err, errsize, "bad tile", t, why);
     return false;
+}
+
+/* Why text is not a player name: the rule of the lexical section it breaks. */
+static const char *name_problem(struct token t)
+{
+    if (t.len > 16) return "a name is 1 to 16 characters";
+    char c = t.text[0];
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) return "a name starts with an ASCII letter";
+    for (int i = 1; i < t.len; i++) {
+        c = t.text[i];
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+            return "a name holds only ASCII letters, digits and _";
+    }
+    if (TOKEN_IS(t, "mex")) return "mex names the Mexican train";
+    return "a keyword is not a name (keywords are lower case: Deal would do)";
 }
 
 static bool parse_name(struct token t, char *err, size_t errsize)
 {
     if (protocol_is_name(t.text, (size_t)t.len)) return true;
-    say(err, errsize, "bad player name:", t);
+    say_why(err, errsize, "bad player name", t, name_problem(t));
     return false;
 }
 
@@ -211,7 +235,11 @@ static bool parse_move(struct token *tok, int n, struct command *cmd, char *err,
 {
     cmd->actor = tok[0];
     if (n < 2) {
-        say(err, errsize, "a move needs play, draw or pass after the name:", tok[0]);
+        if (TOKEN_IS(tok[0], "undo") || TOKEN_IS(tok[0], "help") || TOKEN_IS(tok[0], "quit"))
+            say_why(err, errsize, "a move needs play, draw or pass after the name:", tok[0],
+                    "undo, help and quit are commands at the keyboard, never lines of a record");
+        else
+            say(err, errsize, "a move needs play, draw or pass after the name:", tok[0]);
         return false;
     }
     if (TOKEN_IS(tok[1], "play")) {

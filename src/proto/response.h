@@ -2,6 +2,8 @@
 #ifndef MTREF_RESPONSE_H
 #define MTREF_RESPONSE_H
 
+#include <stdbool.h>
+
 #include "engine.h"
 #include "verdict.h"
 
@@ -11,7 +13,8 @@ struct response {
     enum response_kind kind;
     long line;
     struct verdict verdict;
-    int show_seat;               /* show NAME: the seat whose view; -1 for the whole table */
+    bool show_view;              /* show NAME: one seat's view (show_seat), not the whole table */
+    int show_seat;
     /* legal: the moves of the player to act, for a `legal` query and a rejected line */
     int nlegal;
     struct move legal[GAME_MAX_LEGAL];

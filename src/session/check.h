@@ -3,10 +3,23 @@
 #define MTREF_CHECK_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "output.h"
 #include "referee.h"
+
+/* The record convention's tags (mtref(1), RECORDS), as a file's head and tail say:
+ * "# [Event "Monday club"]" ... before its first line, "# [Result "..."]" after. */
+#define CHECK_TAG_SIZE 200
+struct check_tags {
+    bool any;
+    char event[CHECK_TAG_SIZE], site[CHECK_TAG_SIZE], date[CHECK_TAG_SIZE], round[CHECK_TAG_SIZE];
+    char result[CHECK_TAG_SIZE];
+    int nplayers;
+    char player_names[RULES_MAX_PLAYERS][NAME_MAX_LEN + 1];
+    char players[RULES_MAX_PLAYERS][CHECK_TAG_SIZE];
+};
 
 struct check_result {
     int status;                  /* 0 legal, 1 illegal, 2 syntax/rules/unreadable */
@@ -18,15 +31,53 @@ struct check_result {
     struct game last;            /* the game as its last match ended */
     struct verdict last_end;     /* the verdict that ended it */
     char io_error[200];          /* unreadable file: why; empty otherwise */
+    struct check_tags tags;      /* set by check_read_tags; reset by check_descriptor */
 };
+
+/* Reads the tags of the regular file on fd (its first and last few kilobytes, with
+ * pread: the offset does not move) into tags; nothing for a pipe. */
+void check_read_tags(int fd, struct check_tags *tags);
 
 /* Adjudicates the record on descriptor fd with a fresh session (loader and rules
  * files as for referee_init); stops at the first rejected line. */
 void check_descriptor(int fd, const struct rules_loader *loader, const char *const rules_files[],
                       int nrules, struct check_result *res);
 
+/* The figures of `check --summary` over every file checked: what a club wants to know
+ * of a season. Players are counted by name (the first CHECK_SUMMARY_NAMES names met;
+ * later ones only by seat) and by seat. */
+#define CHECK_SUMMARY_NAMES 256
+struct check_tally {
+    long matches, wins, draws;   /* draws: a shared win */
+    int64_t total_sum;           /* sum of the final totals, for the mean */
+};
+struct check_summary {
+    long files, legal, complete, matches, rounds, blocked;
+    long round_moves;            /* moves of the round being played, in the file being read */
+    long longest_moves, longest_line;   /* the longest round: moves, and the line that ended it */
+    char longest_file[1024];
+    const char *file;            /* the file being read, set by the caller (not owned) */
+    int nnames;
+    char names[CHECK_SUMMARY_NAMES][NAME_MAX_LEN + 1];
+    struct check_tally by_name[CHECK_SUMMARY_NAMES];
+    struct check_tally by_seat[RULES_MAX_PLAYERS];
+};
+
+/* check_descriptor that also adds what it reads to summary (not NULL; zero it first,
+ * set summary->file before each file). */
+void check_descriptor_summed(int fd, const struct rules_loader *loader, const char *const rules_files[], int nrules,
+                             struct check_result *res, struct check_summary *summary);
+/* Counts a file's verdict in the summary (after check_descriptor_summed). */
+void check_summary_add_file(struct check_summary *summary, const struct check_result *res);
+/* Writes the summary as a small table, or as one JSON object {"summary":{...}}. */
+void check_summary_print(FILE *out, enum output_mode mode, const struct check_summary *summary);
+
 /* Writes a result as "FILE: ok, ana wins 40-61" / "FILE:LINE: code: message", or as one
  * JSON object. */
 void check_print(FILE *out, enum output_mode mode, const char *file, const struct check_result *res);
+
+/* With --require-complete: "FILE: incomplete: ..." (status 1), or its JSON object
+ * with the error "incomplete", for a legal file whose last match did not end. */
+void check_print_incomplete(FILE *out, enum output_mode mode, const char *file, const struct check_result *res);
 
 #endif

@@ -249,7 +249,10 @@ static bool syntax_in_context(struct referee *ref, const struct command *cmd, st
             }
     if (cmd->kind == CMD_ROUNDS && (cmd->number < 1 || cmd->number > RULES_MAX_ROUNDS ||
                                     !((ref->game.rules->rounds_allowed >> cmd->number) & 1))) {
-        verdict_fail(v, ERR_SYNTAX, "R3", "a match cannot have %lld rounds under these rules", cmd->number);
+        char allowed[200];
+        rules_format_rounds(ref->game.rules, allowed, sizeof allowed);
+        verdict_fail(v, ERR_SYNTAX, "R3", "a match cannot have %lld rounds under these rules: %s", cmd->number,
+                     allowed);
         return false;
     }
     if (cmd->kind == CMD_DRAW && cmd->tile == TILE_NONE && !ref->game.seeded) {
@@ -349,8 +352,8 @@ static void handle_line(struct referee *ref, const char *text, size_t len, bool 
     switch (cmd->kind) {
     case CMD_NONE: resp->kind = RESPONSE_NONE; return;
     case CMD_SHOW:
-        resp->show_seat = -1;
-        if (cmd->actor.len && (resp->show_seat = seat_of(ref, cmd->actor, v)) < 0) return;
+        resp->show_view = cmd->actor.len > 0;
+        if (resp->show_view && (resp->show_seat = seat_of(ref, cmd->actor, v)) < 0) return;
         resp->kind = RESPONSE_SHOW;
         return;
     case CMD_LEGAL: list_legal(ref, resp); return;

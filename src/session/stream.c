@@ -7,12 +7,18 @@
 
 struct writer {
     FILE *out;
+    FILE *err;
     enum output_mode mode;
 };
 
 static void write_response(void *ctx, const struct referee *ref, const struct response *resp)
 {
     struct writer *w = ctx;
+    if (resp->line == 0 && w->mode == OUTPUT_TEXT) {
+        /* --rules that fail at start-up: a usage problem for a person, not a line's answer */
+        fprintf(w->err, "mtref: %s: %s\n", error_code_name(resp->verdict.code), resp->verdict.message);
+        return;
+    }
     output_response(w->out, w->mode, &ref->game, resp);
 }
 
@@ -21,7 +27,7 @@ static void flush_before_wait(void *ctx) { fflush(((struct writer *)ctx)->out); 
 
 int stream_run(int fd, FILE *out, FILE *err, const struct stream_options *o, const struct rules_loader *loader)
 {
-    struct writer w = {out, o->mode};
+    struct writer w = {out, err, o->mode};
     struct session_options so = {loader, o->rules_files, o->nrules, o->keep_going, write_response,
                                  flush_before_wait, &w};
     struct session_result res;
