@@ -31,7 +31,7 @@ struct subcommand {
 
 extern const struct subcommand cli_referee, cli_check, cli_selfplay, cli_rules;
 /* Looking at games: the table at a line, stepping through a record, two rule sets side by side. */
-extern const struct subcommand cli_show, cli_replay, cli_diff;
+extern const struct subcommand cli_show, cli_replay, cli_diff, cli_compare;
 
 /* One option a subcommand takes: --name (or -c), with a value or not. */
 struct cli_option {

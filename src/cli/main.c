@@ -7,7 +7,7 @@
 /* Every subcommand, in the order mtref --help lists them; the referee is the default. */
 static const struct subcommand *const subcommands[] = {
     &cli_referee, &cli_check, &cli_selfplay, &cli_rules,
-    &cli_show, &cli_replay, &cli_diff,
+    &cli_show, &cli_replay, &cli_diff, &cli_compare,
 };
 #define NSUBCOMMANDS (int)(sizeof subcommands / sizeof subcommands[0])
 
