@@ -1,6 +1,7 @@
 /* mtref replay FILE: step through a record at a terminal, the table redrawn at each
  * move; without a terminal, the table after every move, for scripts. */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,8 +147,21 @@ enum key { KEY_NONE, KEY_NEXT, KEY_BACK, KEY_NEXT_ROUND, KEY_BACK_ROUND, KEY_HOM
 static enum key read_key(void)
 {
     unsigned char buf[8];
-    ssize_t n = read(0, buf, sizeof buf);
+    /* one key at a time, so that keys typed ahead (g12, Enter) are read in turn */
+    ssize_t n = read(0, buf, 1);
     if (n <= 0) return KEY_QUIT;
+    if (buf[0] == 27) {
+        /* an escape sequence arrives at once; a lone Escape key does nothing */
+        struct pollfd p = {0, POLLIN, 0};
+        if (poll(&p, 1, 50) > 0) {
+            ssize_t more = read(0, buf + 1, 2);
+            n += more > 0 ? more : 0;
+        }
+        if (n == 3 && buf[1] == '[' && buf[2] >= '0' && buf[2] <= '9' && poll(&p, 1, 50) > 0) {
+            unsigned char tilde;
+            if (read(0, &tilde, 1) != 1) return KEY_NONE;     /* the ~ of "ESC [ 5 ~" */
+        }
+    }
     if (buf[0] == 27 && n >= 3 && buf[1] == '[') {
         switch (buf[2]) {
         case 'C': return KEY_NEXT;
@@ -161,6 +175,7 @@ static enum key read_key(void)
         default: return KEY_NONE;
         }
     }
+    if (buf[0] == 27) return KEY_NONE;
     switch (buf[0]) {
     case 'n': case ' ': case '\r': case '\n': return KEY_NEXT;
     case 'p': case 'b': case 127: case 8: return KEY_BACK;
