@@ -210,9 +210,11 @@ static void text_event(FILE *out, const char *side, const struct side_event *e)
         text_map(out, e, e->totals, false);
     }
     if (e->match_ended) {
+        int nwinners = 0;
+        for (int p = 0; p < e->nplayers; p++) nwinners += e->winners[p];
         fputs("; match over, ", out);
         text_winners(out, e);
-        fputs(" win", out);
+        fputs(nwinners > 1 ? " draw" : " wins", out);
     }
     putc('\n', out);
 }
@@ -251,7 +253,7 @@ static int diff_text(FILE *out, int fd, struct side *a, struct side *b, long las
                 fputs("(the record ended before this line on this side)\n", out);
         }
     } else {
-        fprintf(out, "every line has the same verdict under both (%ld lines)\n", a->n);
+        fprintf(out, "every line has the same verdict under both (%ld lines answered)\n", a->n);
         if (!differ) fputs("and the same round and match results\n", out);
     }
     return differ ? 1 : 0;
