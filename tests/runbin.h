@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 /* The binary under test (ctest sets MTREF_BINARY). */
-static const char *rb_binary(void)
+static inline const char *rb_binary(void)
 {
     const char *path = getenv("MTREF_BINARY");
     if (!path) fail_msg("MTREF_BINARY is not set (run the tests through ctest)");
@@ -18,14 +18,14 @@ static const char *rb_binary(void)
 }
 
 /* A path under tests/ (MTREF_TEST_DIR) in buf. */
-static const char *rb_test_path(const char *relative, char *buf, size_t size)
+static inline const char *rb_test_path(const char *relative, char *buf, size_t size)
 {
     const char *dir = getenv("MTREF_TEST_DIR");
     snprintf(buf, size, "%s/%s", dir ? dir : ".", relative);
     return buf;
 }
 
-static char *rb_slurp(FILE *f)
+static inline char *rb_slurp(FILE *f)
 {
     fflush(f);
     long size = ftell(f);
@@ -40,7 +40,7 @@ static char *rb_slurp(FILE *f)
 /* Runs mtref with args (NULL-terminated, without the program name) and stdin from
  * /dev/null; returns the exit status, stdout in *out (malloc'd), stderr in *err (may be
  * NULL: thrown away). */
-static int rb_run(const char *const args[], char **out, char **err)
+static inline int rb_run(const char *const args[], char **out, char **err)
 {
     FILE *o = tmpfile(), *e = tmpfile();
     assert_non_null(o);
