@@ -21,7 +21,7 @@ static const char usage[] =
     "  -h, --help        this help;  --version  the version\n"
     "keys: n, space, Enter or right: next move; p, b or left: back a move;\n"
     "      ] or PageDown: next round; [ or PageUp: round back; Home, End;\n"
-    "      g: go to a line; r: go to a round; q: quit\n"
+    "      g: go to a line; r: go to a round's first move; q: quit\n"
     "See mtref(1).\n";
 
 enum { OPT_JSON, OPT_AS, OPT_RULES };
@@ -103,7 +103,7 @@ static void redraw(struct replay *r, long stop, const char *path, const char *me
     const struct walk_step *s = &r->ix.steps[r->stops[stop]];
     fputs("\033[H\033[2J", stdout);
     printf("mtref replay %s: %ld of %ld, round %d, line %ld   (n/p move, ]/[ round, g line, r round, q quit)\n\n",
-           path, stop + 1, r->nstops, s->round, s->line);
+           path, stop + 1, r->nstops, s->in_round, s->line);
     struct draw_ctx c = {r};
     walk_to_line(r->fd, &r->so, s->line, draw_visit, &c);
     if (s->code != ERR_NONE)
@@ -188,20 +188,23 @@ static enum key read_key(void)
     }
 }
 
+/* The round a stop belongs to: the one its line was played in. */
+static int stop_round(const struct replay *r, long stop) { return r->ix.steps[r->stops[stop]].in_round; }
+
 static long round_stop(const struct replay *r, long from, int dir)
 {
-    int round = r->ix.steps[r->stops[from]].round;
+    int round = stop_round(r, from);
     long i = from;
     if (dir > 0) {
-        while (i + 1 < r->nstops && r->ix.steps[r->stops[i]].round == round) i++;
+        while (i + 1 < r->nstops && stop_round(r, i) == round) i++;
         return i;
     }
     /* back: to the first stop of this round, or of the one before when already there */
-    while (i > 0 && r->ix.steps[r->stops[i - 1]].round == round) i--;
+    while (i > 0 && stop_round(r, i - 1) == round) i--;
     if (i == from && i > 0) {
-        round = r->ix.steps[r->stops[i - 1]].round;
+        round = stop_round(r, i - 1);
         i--;
-        while (i > 0 && r->ix.steps[r->stops[i - 1]].round == round) i--;
+        while (i > 0 && stop_round(r, i - 1) == round) i--;
     }
     return i;
 }

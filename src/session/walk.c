@@ -31,6 +31,7 @@ static void index_response(void *ctx, const struct referee *ref, const struct re
     s->kind = resp->kind;
     s->code = resp->kind == RESPONSE_VERDICT ? resp->verdict.code : ERR_NONE;
     s->round = ref->game.round;
+    s->in_round = ix->n > 1 ? ix->steps[ix->n - 2].round : 1;
     s->move = s->kind == RESPONSE_VERDICT && s->code == ERR_NONE && ref->cmd.kind >= CMD_PLAY &&
               ref->cmd.kind <= CMD_PASS;
     s->round_ended = s->code == ERR_NONE && resp->kind == RESPONSE_VERDICT && resp->verdict.round_ended;

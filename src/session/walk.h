@@ -16,6 +16,7 @@ struct walk_step {
     enum error_code code;       /* ERR_NONE: accepted (queries are always) */
     bool move;                  /* an accepted play, draw or pass */
     int round;                  /* the round being dealt or played after the line */
+    int in_round;               /* the round the line was read in (before it) */
     bool round_ended;           /* the line ended a round (or the match) */
     bool match_ended;
 };
