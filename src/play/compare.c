@@ -95,8 +95,7 @@ static void count_line(struct compare_tally *t, const struct game *before, const
 }
 
 /* Reads a record back through a fresh session; 0, or 2 with err set. */
-static int tally_record(const struct rules_loader *loader, const char *const files[], int n, char *text,
-                        struct compare_tally *t, char *err)
+static int tally_record(const struct rules_loader *loader, char *text, struct compare_tally *t, char *err)
 {
     struct referee *ref = mt_malloc(sizeof *ref);
     struct response *resp = mt_malloc(sizeof *resp);
@@ -109,7 +108,8 @@ static int tally_record(const struct rules_loader *loader, const char *const fil
         snprintf(err, RULES_MESSAGE_SIZE, "out of memory");
         return 2;
     }
-    if (!referee_init(ref, loader, files, n, err)) {
+    /* the record names its own rules */
+    if (!referee_init(ref, loader, NULL, 0, err)) {
         status = 2;
         goto done;
     }
@@ -158,15 +158,18 @@ int compare_tally_run(const struct selfplay_options *o, const struct rules_loade
         status = 2;
         goto done;
     }
+    /* each record is read alone, as a file of selfplay --out: its rules come first */
+    struct selfplay_options alone = *o;
+    alone.out_dir = "";
     for (long i = 0; i < o->games && status == 0; i++) {
         buf.len = 0;
         struct selfplay_sink sink = {buffer_write, &buf};
-        status = selfplay_match(o, rules, files, n, i, &sink, err);
+        status = selfplay_match(&alone, rules, files, n, i, &sink, err);
         if (status == 0 && buf.failed) {
             snprintf(err, RULES_MESSAGE_SIZE, "out of memory");
             status = 2;
         }
-        if (status == 0 && buf.len) status = tally_record(loader, files, n, buf.data, t, err);
+        if (status == 0 && buf.len) status = tally_record(loader, buf.data, t, err);
     }
 done:
     free(buf.data);

@@ -283,7 +283,11 @@ void svg_write(FILE *out, const struct game *g, const struct svg_options *o)
     svg_escape(out, rules_text(g));
     if (o->line > 0) fprintf(out, ". After line %ld", o->line);
     if (o->round_over) fprintf(out, ". The round is over, boneyard %d", tileset_count(g->boneyard));
-    else if (g->phase == PHASE_PLAYING) fprintf(out, ". %s to play, boneyard %d", g->names[g->turn], tileset_count(g->boneyard));
+    else if (g->phase == PHASE_PLAYING) {
+        fputs(". ", out);
+        svg_escape(out, g->names[g->turn]);
+        fprintf(out, " to play, boneyard %d", tileset_count(g->boneyard));
+    }
     else if (g->phase == PHASE_DEALING) fprintf(out, ". Waiting for the deal, boneyard %d", tileset_count(g->boneyard));
     fputs(".</text>\n", out);
     for (int i = 0; i < nnotes; i++) {
@@ -299,7 +303,12 @@ void svg_write(FILE *out, const struct game *g, const struct svg_options *o)
             y += TRAIN_ROW;
         }
         y += 28;
-        text_at(out, MARGIN, y - 8, "sec", o->as_seat < 0 ? "Hands" : "Hands (as one player sees them)");
+        if (o->as_seat >= 0 && o->as_seat < g->nplayers) {
+            snprintf(text, sizeof text, "Hands, as %s sees them", g->names[o->as_seat]);
+            text_at(out, MARGIN, y - 8, "sec", text);
+        } else {
+            text_at(out, MARGIN, y - 8, "sec", "Hands");
+        }
         for (int s = 0; s < g->nplayers; s++) {
             if (g->eliminated[s]) continue;
             draw_hand(out, g, o, s, y);
@@ -313,9 +322,11 @@ void svg_write(FILE *out, const struct game *g, const struct svg_options *o)
     }
     y += 24;
     fprintf(out, "<text x=\"%d\" y=\"%d\"><tspan class=\"n\">Totals:</tspan>", MARGIN, y);
-    for (int s = 0; s < g->nplayers; s++)
-        fprintf(out, "%s %s %lld%s", s ? "," : "", g->names[s], (long long)g->totals[s],
-                g->eliminated[s] ? " (out)" : "");
+    for (int s = 0; s < g->nplayers; s++) {
+        fputs(s ? ", " : " ", out);
+        svg_escape(out, g->names[s]);
+        fprintf(out, " %lld%s", (long long)g->totals[s], g->eliminated[s] ? " (out)" : "");
+    }
     fputs("</text>\n", out);
     y += 28;
     fprintf(out, "<use xlink:href=\"#marker\" x=\"%d\" y=\"%d\"/>", MARGIN, y - 14);
