@@ -60,13 +60,14 @@ static void test_double_blank_50_changes_scores_only(void **state)
     assert_non_null(strstr(out, "line 67: the results differ\n"
                                 "  A: round 1 out; points p1 7, p2 0; totals p1 7, p2 0; match over, p2 wins\n"
                                 "  B: round 1 out; points p1 57, p2 0; totals p1 57, p2 0; match over, p2 wins\n"
-                                "every line has the same verdict under both (66 lines answered)\n"));
+                                "every line has the same verdict under both (66 lines answered)\n"
+                                "the match has the same winners: p2\n"));
     assert_null(strstr(out, "verdicts differ"));
     free(out);
     assert_int_equal(diff("diff/zero-zero-left.mtr", "double-blank-50", NULL, true, &out, NULL), 1);
     assert_non_null(strstr(out, "\"results\":[{\"line\":67,\"a\":{\"round\":1,\"reason\":\"out\",\"points\":{\"p1\":7,"));
     assert_non_null(strstr(out, "\"b\":{\"round\":1,\"reason\":\"out\",\"points\":{\"p1\":57,\"p2\":0},"));
-    assert_non_null(strstr(out, "\"verdicts\":null,\"lines\":66,\"differ\":true}"));
+    assert_non_null(strstr(out, "\"verdicts\":null,\"same_winners\":true,\"lines\":66,\"differ\":true}"));
     free(out);
 }
 

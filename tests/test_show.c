@@ -46,6 +46,38 @@ static char *referee_show(const char *record, long lines, const char *const rule
     return show;
 }
 
+/* The referee's text for `show` after the first `lines` lines: what it prints for the
+ * record with a show line, less what it prints for the record alone. */
+static char *referee_show_text(const char *record, long lines)
+{
+    const char *p = record;
+    for (long i = 0; i < lines && *p; i++) {
+        const char *end = strchr(p, '\n');
+        p = end ? end + 1 : p + strlen(p);
+    }
+    size_t len = (size_t)(p - record);
+    char *prefix = malloc(len + 8);
+    memcpy(prefix, record, len);
+    prefix[len] = '\0';
+    char *before, *after;
+    tu_run(prefix, false, false, NULL, 0, &before);
+    strcpy(prefix + len, "show\n");
+    tu_run(prefix, false, false, NULL, 0, &after);
+    size_t skip = strlen(before);
+    assert_true(strncmp(after, before, skip) == 0);
+    char *table = strdup(after + skip);
+    free(prefix);
+    free(before);
+    free(after);
+    return table;
+}
+
+static bool ends_with(const char *text, const char *tail)
+{
+    size_t a = strlen(text), b = strlen(tail);
+    return a >= b && strcmp(text + a - b, tail) == 0;
+}
+
 static char *write_selfplay(const char *file, const char *const args[])
 {
     char *out;
@@ -83,10 +115,20 @@ static void test_every_position_is_the_referees_show(void **state)
         if (strcmp(got, want) != 0) fail_msg("line %ld:\n  show --at: %s\n  referee:   %s", line, got, want);
         /* the object names the line it stands after */
         char head[48];
-        snprintf(head, sizeof head, "{\"line\":%ld,\"ok\":true,", line);
+        snprintf(head, sizeof head, "{\"line\":%ld,\"ok\":true,", line);  /* the line it stands after */
         assert_true(strncmp(out, head, strlen(head)) == 0);
         free(got);
         free(want);
+        free(out);
+        if (line % 7) continue;
+        /* and in text: the referee's table, after the line and its answer */
+        const char *text[] = {"show", "test_show.mtr", "--at", at, NULL};
+        assert_int_equal(rb_run(text, &out, NULL), 0);
+        char *table = referee_show_text(record, line);
+        if (!ends_with(out, table)) fail_msg("line %ld in text:\n%s\nreferee:\n%s", line, out, table);
+        snprintf(head, sizeof head, "line %ld: ", line);
+        assert_true(strncmp(out, head, strlen(head)) == 0);
+        free(table);
         free(out);
     }
     free(record);

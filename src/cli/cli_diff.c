@@ -219,6 +219,20 @@ static void text_event(FILE *out, const char *side, const struct side_event *e)
     putc('\n', out);
 }
 
+/* The last match end before line limit, or NULL. */
+static const struct side_event *match_end_before(const struct side *s, long limit)
+{
+    const struct side_event *found = NULL;
+    for (long i = 0; i < s->nevents && s->events[i].line < limit; i++)
+        if (s->events[i].match_ended) found = &s->events[i];
+    return found;
+}
+
+static bool same_winners(const struct side_event *a, const struct side_event *b)
+{
+    return a->nplayers == b->nplayers && memcmp(a->winners, b->winners, sizeof a->winners) == 0;
+}
+
 static int diff_text(FILE *out, int fd, struct side *a, struct side *b, long last_line)
 {
     bool differ = false;
@@ -255,6 +269,16 @@ static int diff_text(FILE *out, int fd, struct side *a, struct side *b, long las
     } else {
         fprintf(out, "every line has the same verdict under both (%ld lines answered)\n", a->n);
         if (!differ) fputs("and the same round and match results\n", out);
+    }
+    const struct side_event *ma = match_end_before(a, limit), *mb = match_end_before(b, limit);
+    if (ma && mb && differ) {
+        fputs(same_winners(ma, mb) ? "the match has the same winners: " : "the winners differ: A ", out);
+        text_winners(out, ma);
+        if (!same_winners(ma, mb)) {
+            fputs(", B ", out);
+            text_winners(out, mb);
+        }
+        putc('\n', out);
     }
     return differ ? 1 : 0;
 }
@@ -380,6 +404,8 @@ static int diff_json(FILE *out, int fd, struct side *a, struct side *b, long las
     } else {
         fputs(",\"verdicts\":null", out);
     }
+    const struct side_event *ma = match_end_before(a, limit), *mb = match_end_before(b, limit);
+    fprintf(out, ",\"same_winners\":%s", ma && mb ? (same_winners(ma, mb) ? "true" : "false") : "null");
     fprintf(out, ",\"lines\":%ld,\"differ\":%s}\n", a->n < b->n ? a->n : b->n, differ ? "true" : "false");
     return differ ? 1 : 0;
 }
