@@ -187,7 +187,11 @@ static void draw_train(FILE *out, const struct game *g, int t, int y)
     text_at(out, x + HALF / 2, mid + 5, "c", note);
     x += HALF + 2 * GAP;
     if (tr->length && is_uncovered(g, t, tr->length - 1)) {
-        snprintf(note, sizeof note, "uncovered double %d-%d: must be covered", open, open);
+        /* several (doubles-anywhere rules): the queue's head is covered first */
+        int head = g->rules->doubles == DOUBLES_ANYWHERE_LIFO ? g->ndoubles - 1 : 0;
+        bool first = g->ndoubles < 2 || g->doubles[head].train == t;
+        snprintf(note, sizeof note, "uncovered double %d-%d: %s", open, open,
+                 first ? "must be covered" : "queued, covered in its turn");
         text_at(out, x, mid + 5, "w", note);
     } else if (tr->marker) {
         text_at(out, x, mid + 5, NULL, "marked: open to all");
