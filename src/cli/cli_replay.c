@@ -72,7 +72,11 @@ static bool make_stops(struct replay *r)
     for (long i = 0; i < r->ix.n; i++) {
         const struct walk_step *s = &r->ix.steps[i];
         bool first_move = s->move && r->nstops == 0;
-        if (first_move && i > 0) r->stops[r->nstops++] = i - 1;     /* the table as dealt */
+        if (first_move && i > 0) {                                   /* the table as dealt */
+            long before = i - 1;
+            while (before > 0 && r->ix.steps[before].kind != RESPONSE_VERDICT) before--;
+            r->stops[r->nstops++] = before;
+        }
         if (s->move || s->code != ERR_NONE) r->stops[r->nstops++] = i;
     }
     if (r->nstops == 0 && r->ix.n > 0) r->stops[r->nstops++] = r->ix.n - 1;

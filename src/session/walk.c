@@ -79,7 +79,11 @@ long walk_index_round_start(const struct walk_index *ix, int round)
     for (long i = 0; i < ix->n; i++) {
         const struct walk_step *s = &ix->steps[i];
         /* a move of the round: the table stood ready just before it */
-        if (s->move && i > 0 && ix->steps[i - 1].round == round) return i - 1;
+        if (s->move && i > 0 && ix->steps[i - 1].round == round) {
+            long before = i - 1;
+            while (before > 0 && ix->steps[before].kind != RESPONSE_VERDICT) before--;    /* not a query */
+            return before;
+        }
         if (s->round == round && !s->round_ended) last = i;
         if (s->round > round) break;
     }
