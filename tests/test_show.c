@@ -179,6 +179,26 @@ static void test_rejected_line_stops_the_walk(void **state)
     free(out);
 }
 
+/* --as NAME: the referee's `show NAME`, the table as that player sees it. */
+static void test_as_one_player(void **state)
+{
+    (void)state;
+    char path[4096];
+    rb_test_path("svg/double-duty.mtr", path, sizeof path);
+    const char *json[] = {"show", path, "--at", "20", "--as", "p1", "--json", NULL};
+    char *out;
+    assert_int_equal(rb_run(json, &out, NULL), 0);
+    assert_true(strncmp(out, "{\"line\":20,\"ok\":true,\"show\":{\"player\":\"p1\",", 40) == 0);
+    assert_non_null(strstr(out, "\"hand_sizes\":{\"p1\":12,\"p2\":12}"));
+    assert_null(strstr(out, "\"hands\""));
+    free(out);
+    const char *text[] = {"show", path, "--at", "20", "--as", "p2", NULL};
+    assert_int_equal(rb_run(text, &out, NULL), 0);
+    assert_non_null(strstr(out, "as p2 sees it"));
+    assert_non_null(strstr(out, "  hand  p1               12 tiles |\n"));
+    free(out);
+}
+
 static void test_usage_errors(void **state)
 {
     (void)state;
@@ -204,6 +224,7 @@ int main(void)
         cmocka_unit_test(test_every_position_is_the_referees_show),
         cmocka_unit_test(test_round_start),
         cmocka_unit_test(test_rejected_line_stops_the_walk),
+        cmocka_unit_test(test_as_one_player),
         cmocka_unit_test(test_usage_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -306,10 +306,6 @@ static int run(int argc, char **argv, const struct cli_env *env)
         }
     }
     if (!path) return cli_usage_error(&cli_replay, "replay needs a %s", "FILE");
-    if (r.table.as && !cli_view_answered(&env->loader)) {
-        fputs(CLI_NO_VIEW, stderr);
-        return 2;
-    }
     /* keys come from the terminal on stdin, so the record must come from a file */
     bool interactive = strcmp(path, "-") != 0 && isatty(0) && isatty(1) && r.table.mode == OUTPUT_TEXT;
     int err = interactive ? cli_open_record(path, &r.fd) : cli_open_input(path, &r.fd);

@@ -123,24 +123,6 @@ bool cli_split_rules(const char *list, char *storage, size_t size, const char *f
     }
 }
 
-bool cli_view_answered(const struct rules_loader *loader)
-{
-    struct referee *ref = mt_malloc(sizeof *ref);
-    struct response *resp = mt_malloc(sizeof *resp);
-    char err[RULES_MESSAGE_SIZE];
-    bool answered = false;
-    if (ref && resp && referee_init(ref, loader, NULL, 0, err)) {
-        static const char players[] = "players ana bob", show[] = "show ana";
-        referee_line(ref, players, sizeof players - 1, false, 1, resp);
-        referee_line(ref, show, sizeof show - 1, false, 2, resp);
-        answered = resp->kind == RESPONSE_SHOW;
-    }
-    if (ref) referee_free(ref);
-    free(ref);
-    free(resp);
-    return answered;
-}
-
 /* The lines output writes for a response in text, for the picture's notes: a copy
  * in *text (caller frees), NULL when out of memory. */
 static char *response_text(const struct game *g, const struct response *resp)
@@ -239,8 +221,7 @@ int cli_print_table(FILE *out, const struct cli_table_options *o, const struct r
     snprintf(query, sizeof query, "show%s%s", o->as ? " " : "", o->as ? o->as : "");
     walk_query(ref, scratch, query, shown);
     if (shown->kind != RESPONSE_SHOW) {
-        /* the referee answers `show NAME` once it has the per-seat view */
-        fputs(CLI_NO_VIEW, stderr);
+        fprintf(stderr, "mtref: %s: %s\n", query, shown->verdict.message);
         status = 2;
         goto done;
     }

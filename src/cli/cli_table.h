@@ -23,12 +23,6 @@ void cli_describe_command(const struct command *cmd, char *buf, size_t size);
  * False when there are too many or a name is empty. */
 bool cli_split_rules(const char *list, char *storage, size_t size, const char *files[], int *n);
 
-/* Whether the referee answers `show NAME` (the table as one player sees it), which
- * text and JSON --as need. */
-bool cli_view_answered(const struct rules_loader *loader);
-#define CLI_NO_VIEW "mtref: --as: this referee cannot show the table as one player sees it in text or JSON " \
-                    "yet; show --svg draws that view\n"
-
 /* How to print a table. */
 struct cli_table_options {
     enum output_mode mode;

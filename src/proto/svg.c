@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "protocol.h"
+#include "view.h"
 
 #define HALF 24                 /* a domino's half is a HALF x HALF square */
 #define GAP 4                   /* between dominoes */
@@ -54,8 +55,22 @@ void svg_options_default(struct svg_options *o)
 
 bool svg_hand_visible(const struct game *g, const struct svg_options *o, int seat)
 {
-    (void)g;    /* the engine's per-seat view decides this once it is there */
-    return o->as_seat < 0 || o->as_seat == seat;
+    return o->as_seat < 0 || o->as_seat >= g->nplayers || o->as_seat == seat;
+}
+
+/* What the picture shows of seat s's hand: its size, and its tiles face up (none for
+ * a hand the viewer may not see). With a viewer both come from the engine's per-seat
+ * view, so the picture cannot show what that view does not. */
+static tileset hand_seen(const struct game *g, const struct svg_options *o, int s, int *size)
+{
+    if (svg_hand_visible(g, o, s) && o->as_seat < 0) {
+        *size = tileset_count(g->hands[s]);
+        return g->hands[s];
+    }
+    struct seat_view v;
+    view_of(g, o->as_seat, &v);
+    *size = v.hand_size[s];
+    return s == o->as_seat ? v.hand : tileset_empty();
 }
 
 void svg_escape(FILE *out, const char *s)
@@ -202,7 +217,8 @@ static void draw_hand(FILE *out, const struct game *g, const struct svg_options 
 {
     char label[64];
     int mid = y + HAND_ROW / 2;
-    int n = tileset_count(g->hands[s]);
+    int n;
+    tileset hand = hand_seen(g, o, s, &n);
     if (g->phase == PHASE_PLAYING && g->turn == s && !o->round_over)
         fprintf(out, "<polygon class=\"turn\" points=\"%d,%d %d,%d %d,%d\"><title>to play</title></polygon>\n",
                 MARGIN - 12, mid - 6, MARGIN - 2, mid, MARGIN - 12, mid + 6);
@@ -220,7 +236,6 @@ static void draw_hand(FILE *out, const struct game *g, const struct svg_options 
                     mid - HALF / 2, 2 * HALF, HALF);
         return;
     }
-    tileset hand = g->hands[s];
     for (tile_t t; (t = tileset_pop(&hand)) != TILE_NONE;) {
         bool ring = s == o->highlight_seat && t == o->highlight;
         x += domino(out, x, mid - HALF / 2, tile_low(t), tile_high(t), false, ring ? "h" : NULL) + GAP;

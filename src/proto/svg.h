@@ -23,8 +23,9 @@ struct svg_options {
 /* Options that draw every hand face up, with no line, highlight or notes. */
 void svg_options_default(struct svg_options *o);
 
-/* Whether the picture shows seat's hand face up. The one place that decides what a
- * viewer may see, so that it can follow the engine's per-seat view. */
+/* Whether the picture shows seat's hand face up: every hand, or only the viewer's.
+ * What a viewer's picture shows of the hands comes from the engine's per-seat view
+ * (view_of): the other hands' sizes, and the viewer's own tiles. */
 bool svg_hand_visible(const struct game *g, const struct svg_options *o, int seat);
 
 /* Writes the drawing of g (read only; a snapshot with its round dealt, see
