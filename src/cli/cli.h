@@ -33,6 +33,8 @@ struct subcommand {
 
 extern const struct subcommand cli_referee, cli_check, cli_selfplay, cli_rules, cli_help;
 extern const struct subcommand cli_match, cli_bot, cli_stats;
+/* Looking at games: the table at a line, stepping through a record, two rule sets side by side. */
+extern const struct subcommand cli_show, cli_replay, cli_diff, cli_compare;
 
 /* The table of subcommands main runs from (not owned), for `mtref help`, the list in
  * `mtref --help` and the suggestions of option errors. main sets it first. */

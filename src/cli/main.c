@@ -11,6 +11,7 @@ static const struct subcommand *const subcommands[] = {
     &cli_match,
     &cli_bot,
     &cli_stats,
+    &cli_show, &cli_replay, &cli_diff, &cli_compare,
     &cli_help,
 };
 #define NSUBCOMMANDS (int)(sizeof subcommands / sizeof subcommands[0])
