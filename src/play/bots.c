@@ -19,6 +19,7 @@ const char *bot_name(enum bot_kind kind) { return kind == BOT_GREEDY ? "greedy" 
 static long greedy_score(const struct game *g, const struct move *m)
 {
     int seat = m->seat;
+    if (m->kind != MOVE_PLAY) return -1000000000L;   /* a house rule may offer a pass beside plays */
     long score = 10L * g->rules->tile_value[m->tile];
     if (tile_is_double(m->tile)) {
         tileset rest = g->hands[seat];
