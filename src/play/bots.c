@@ -19,7 +19,6 @@ const char *bot_name(enum bot_kind kind) { return kind == BOT_GREEDY ? "greedy" 
 static long greedy_score(const struct game *g, const struct move *m)
 {
     int seat = m->seat;
-    if (m->kind != MOVE_PLAY) return -1000000000L;   /* a house rule may offer a pass beside plays */
     long score = 10L * g->rules->tile_value[m->tile];
     if (tile_is_double(m->tile)) {
         tileset rest = g->hands[seat];
@@ -37,6 +36,8 @@ struct move bot_choose(enum bot_kind kind, const struct game *g, uint64_t *rng)
     int n = game_legal_moves(g, moves, GAME_MAX_LEGAL);
     if (n <= 0) return (struct move){MOVE_PASS, g->turn, TILE_NONE, 0};
     if (kind == BOT_RANDOM || n == 1) return moves[rng_uniform(rng, (uint64_t)n)];
+    /* plays come first: a pass a house rule offers beside them is greedy's last choice */
+    while (n > 1 && moves[n - 1].kind != MOVE_PLAY) n--;
     int best = 0;
     long best_score = greedy_score(g, &moves[0]);
     for (int i = 1; i < n; i++) {
