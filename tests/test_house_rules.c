@@ -828,7 +828,7 @@ static const struct verdict *score_block(struct referee *ref, const char *a, con
     g.hands[0] = tiles(a);
     g.hands[1] = tiles(b);
     g.hands[2] = tiles(c);
-    verdict_ok(&v);
+    verdict_reset(&v);
     round_finish(&g, -1, last_was_double, &v);
     assert_true(v.round_ended);
     assert_true(v.match_ended);

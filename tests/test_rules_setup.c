@@ -79,6 +79,7 @@ static void R2_two_to_eight_players_else_syntax(void **state)
     (void)state;
     struct referee *ref = start("");
     assert_int_equal(tu_line(ref, "players 1"), ERR_SYNTAX);
+    assert_int_equal(tu_line(ref, "players x y x"), ERR_SYNTAX);
     assert_int_equal(tu_line(ref, "players ana"), ERR_SYNTAX);
     assert_int_equal(tu_line(ref, "players 9"), ERR_SYNTAX);
     assert_int_equal(tu_line(ref, "players a b c d e f g h i"), ERR_SYNTAX);
@@ -416,6 +417,7 @@ static void R24_game_over_for_anything_but_queries_and_players_after_the_match(v
     assert_int_equal(tu_line(ref, "zed pass"), ERR_GAME_OVER);
     assert_int_equal(tu_line(ref, "deal zed 0-1"), ERR_GAME_OVER);
     assert_int_equal(tu_line(ref, "players 1"), ERR_SYNTAX);
+    assert_int_equal(tu_line(ref, "players x y x"), ERR_SYNTAX);
     /* a players line starts the next match, with nothing carried over */
     assert_int_equal(tu_line(ref, "players x y z"), ERR_NONE);
     assert_int_equal(ref->game.nplayers, 3);
@@ -482,6 +484,8 @@ static void R24_setup_closed_once_a_deal_or_move_was_accepted(void **state)
     assert_int_equal(tu_line(dealt, "rules double-blank-50"), ERR_SETUP_CLOSED);
     assert_int_equal(tu_line(dealt, "rounds 5"), ERR_SYNTAX);     /* syntax comes first */
     assert_int_equal(tu_line(dealt, "players 9"), ERR_SYNTAX);
+    assert_int_equal(tu_line(dealt, "players ana ana"), ERR_SYNTAX);   /* a name twice is syntax too */
+    assert_string_equal(tu_last()->message, "ana is named twice");
     /* one accepted deal line is enough to close it */
     struct referee *half = start("players 2");
     char line[400];

@@ -640,7 +640,7 @@ static void a_file_of_2_mb(void **state)
     free(source);
     struct outcome o = load();
     assert_false(o.loaded);
-    assert_message(o.err, 0, "1 MB");
+    assert_message(o.err, 0, "256 KB");
 }
 
 static void a_directory_given_as_rules_file(void **state)

@@ -1,4 +1,5 @@
 /* mtref check FILE...: one verdict per file, the worst status. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,9 +23,11 @@ static const struct cli_option options[] = {
     [OPT_RULES] = {"--rules", 0, true},
 };
 
-/* Each file gets a fresh Lua bridge: no state a hook keeps carries from one file to
- * the next. */
-static void check_file(const char *path, const char *const rules[], int nrules, struct check_result *res)
+/* One Lua bridge for the whole run, the one main made: a rule set is loaded once,
+ * and the state its hooks keep carries from one file to the next (mtref-rules(5),
+ * Rule sets are kept). */
+static void check_file(const char *path, const struct rules_loader *loader, const char *const rules[], int nrules,
+                       struct check_result *res)
 {
     int fd, err = cli_open_input(path, &fd);
     if (err) {
@@ -33,21 +36,12 @@ static void check_file(const char *path, const char *const rules[], int nrules, 
         snprintf(res->io_error, sizeof res->io_error, "%s", strerror(err));
         return;
     }
-    struct luarules *lua = luarules_new();
-    struct rules_loader loader = luarules_loader(lua);
-    if (lua) {
-        check_descriptor(fd, &loader, rules, nrules, res);
-    } else {
-        snprintf(res->io_error, sizeof res->io_error, "out of memory");
-        res->status = 2;
-    }
-    luarules_free(lua);
+    check_descriptor(fd, loader, rules, nrules, res);
     if (fd) close(fd);
 }
 
 static int run(int argc, char **argv, const struct cli_env *env)
 {
-    (void)env;
     enum output_mode mode = OUTPUT_TEXT;
     const char *rules[RULES_MAX_FILES];
     int nrules = 0, nfiles = 0;
@@ -80,9 +74,14 @@ static int run(int argc, char **argv, const struct cli_env *env)
     if (status < 0) {
         status = 0;
         for (int i = 0; i < nfiles; i++) {
-            check_file(files[i], rules, nrules, res);
+            check_file(files[i], &env->loader, rules, nrules, res);
             check_print(stdout, mode, files[i], res);
-            fflush(stdout);
+            if (fflush(stdout) != 0 || ferror(stdout)) {
+                fprintf(stderr, "mtref: check: cannot write the verdicts: %s\n", strerror(errno ? errno : EIO));
+                clearerr(stdout);          /* reported here, once */
+                status = 2;
+                break;
+            }
             if (res->status > status) status = res->status;
         }
     }

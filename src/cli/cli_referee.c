@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "escape.h"
 #include "stream.h"
 
 static const char usage[] =
@@ -53,7 +54,9 @@ static int run(int argc, char **argv, const struct cli_env *env)
     if (!path) path = "-";
     int fd, err = cli_open_input(path, &fd);
     if (err) {
-        fprintf(stderr, "mtref: %s: %s\n", path, strerror(err));
+        fputs("mtref: ", stderr);
+        escape_puts(stderr, path);
+        fprintf(stderr, ": %s\n", strerror(err));
         return 2;
     }
     /* a person at a terminal wants to correct a mistake, not start over */

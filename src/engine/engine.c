@@ -13,6 +13,7 @@ void game_init(struct game *g, const struct rules *rules)
     g->phase = PHASE_SETUP;
     g->rounds = rules->default_rounds;
     g->round = 1;
+    if (rules->hooks.match_begin) rules->hooks.match_begin(rules->hooks.ctx);
 }
 
 bool game_is_over(const struct game *g) { return g->phase == PHASE_OVER; }
@@ -59,7 +60,7 @@ void game_set_players(struct game *g, int n, const char *const names[], struct v
         strncpy(g->names[i], names[i], NAME_MAX_LEN);
         g->names[i][NAME_MAX_LEN] = '\0';
     }
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 void game_set_rounds(struct game *g, int rounds, struct verdict *v)
@@ -70,14 +71,14 @@ void game_set_rounds(struct game *g, int rounds, struct verdict *v)
     }
     g->rounds = rounds;
     g->rounds_given = true;
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 void game_set_seed(struct game *g, uint64_t seed, struct verdict *v)
 {
     g->seeded = true;
     g->rng = seed;
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 void game_set_rules(struct game *g, const struct rules *rules, struct verdict *v)
@@ -93,7 +94,8 @@ void game_set_rules(struct game *g, const struct rules *rules, struct verdict *v
     }
     g->rules = rules;
     if (!g->rounds_given) g->rounds = rules->default_rounds;
-    verdict_ok(v);
+    if (rules->hooks.match_begin) rules->hooks.match_begin(rules->hooks.ctx);
+    verdict_reset(v);
 }
 
 void game_assert_round(struct game *g, long long n, struct verdict *v)
@@ -102,7 +104,7 @@ void game_assert_round(struct game *g, long long n, struct verdict *v)
         verdict_fail(v, ERR_ROUND_MISMATCH, "R3", "this is round %d, not %lld", g->round, n);
         return;
     }
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 /* Leaves set-up for the first round; false with v set when a rules hook failed. */
@@ -171,7 +173,7 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
         *g = before;
         return;
     }
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 void game_snapshot(const struct game *g, struct game *out)
@@ -180,13 +182,13 @@ void game_snapshot(const struct game *g, struct game *out)
     if (!out->seeded || out->phase == PHASE_OVER || out->nplayers == 0) return;
     if (out->phase == PHASE_SETUP) {
         struct verdict v;
-        verdict_ok(&v);
+        verdict_reset(&v);
         out->phase = PHASE_DEALING;
         if (!round_start(out, &v)) { *out = *g; return; }
     }
     if (out->phase == PHASE_DEALING) {
         struct verdict v;
-        verdict_ok(&v);
+        verdict_reset(&v);
         if (!round_deal_seeded(out, &v)) *out = *g;
     }
 }

@@ -148,6 +148,8 @@ int game_next_seat(const struct game *g, int seat);
 int64_t game_hand_value(const struct game *g, tileset hand);
 /* Seats still in the match. */
 int game_players_in(const struct game *g);
+/* How the protocol names a train: "mex", or its owner's name (static or in g). */
+const char *game_train_name(const struct game *g, int train);
 /* The answer to question q: the house rules' when a hook answers it, else canonical.
  * A failing hook sets v to its `rules` error (unless v already failed) and gives the
  * canonical answer: callers stop once v->code is set. */

@@ -256,11 +256,6 @@ static inline __attribute__((always_inline)) void end_turn(struct game *g, bool 
     g->drew = TILE_NONE;
 }
 
-static const char *train_name(const struct game *g, int train)
-{
-    return train == TRAIN_MEX ? "mex" : g->names[train];
-}
-
 static void play(struct game *g, const struct move *m, struct verdict *v)
 {
     int seat = m->seat, train = m->train;
@@ -283,7 +278,7 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
         char dbl[TILE_TEXT_SIZE];
         tile_format(tile_double(owed->pip), dbl);
         verdict_fail(v, ERR_MUST_COVER, g->turn_began_owing ? "R15" : "R14",
-                     "the double %s on the %s train must be covered", dbl, train_name(g, owed->train));
+                     "the double %s on the %s train must be covered", dbl, game_train_name(g, owed->train));
         return;
     }
     if (!owed && !train_open_to(g, train, seat)) {
@@ -297,7 +292,7 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
     if (!tile_has_pip(tile, open)) {
         tile_format(tile, text);
         verdict_fail(v, ERR_NO_MATCH, "R7", "%s does not fit the open end %d of the %s train",
-                     text, open, train_name(g, train));
+                     text, open, game_train_name(g, train));
         return;
     }
     if (!owed && train != seat && first_turn_limited(g, seat)) {
@@ -455,7 +450,7 @@ static bool deal_if_due(struct game *g, struct verdict *v)
 
 void game_move(struct game *g, const struct move *m, struct verdict *v)
 {
-    verdict_ok(v);
+    verdict_reset(v);
     if (g->phase == PHASE_OVER) {
         verdict_fail(v, ERR_GAME_OVER, "R24", "the match is over");
         return;

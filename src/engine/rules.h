@@ -14,6 +14,9 @@
 #define RULES_MAX_ROUNDS 63      /* largest value a `rounds N` line may ever take */
 #define RULES_MESSAGE_SIZE 512   /* room for a hook's error message */
 #define RULES_MAX_FILES 32       /* rules files one list may name */
+/* Room for a rules file's name (NAME of NAME.lua) with its NUL: the session compares
+ * names in buffers of this size and the Lua bridge keeps them so; one size for both. */
+#define RULES_NAME_SIZE 256
 
 struct game;
 
@@ -78,6 +81,9 @@ struct rules_hooks {
     /* A per-move veto: sets *allowed, and a reason into why when not allowed. */
     int (*may_play)(void *ctx, const struct game *g, int seat, tile_t tile, int train,
                     bool *allowed, char *why, char *err);
+    /* A match begins under these rules (game_init, game_set_rules): the hooks' budget
+     * per match starts afresh. */
+    void (*match_begin)(void *ctx);
     /* A decision (see enum rules_question): *answer holds the canonical answer on entry
      * and the rules' answer on return. tile and train are the play just made
      * (ASK_ANOTHER_PLAY); for ASK_MAY_PASS, 1 or 0: whether the player can play, and

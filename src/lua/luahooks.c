@@ -33,7 +33,7 @@ static void field_string(lua_State *L, const char *key, const char *value)
 
 /* Pushes link i of the hook's chain; where names its file and line for messages
  * (made once at install: a call formats nothing unless it fails). */
-static void push_link(struct ruleset *set, enum hook_id id, int i, const char **where)
+static void push_link(struct ruleset *set, enum ruleset_hook id, int i, const char **where)
 {
     lua_rawgeti(sandbox_state(set->sb), LUA_REGISTRYINDEX, set->chain_ref[id][i]);
     *where = set->chain_where[id][i];
@@ -50,7 +50,7 @@ static int call_link(struct ruleset *set, const struct game *g, int seat, tile_t
 }
 
 /* A result of the wrong type or range (on top, popped): a `rules` error naming the hook. */
-static int bad_result(enum hook_id id, const char *where, const char *expected, lua_State *L, char *err)
+static int bad_result(enum ruleset_hook id, const char *where, const char *expected, lua_State *L, char *err)
 {
     const char *got = luaL_typename(L, -1);
     int isnum;
@@ -58,7 +58,7 @@ static int bad_result(enum hook_id id, const char *where, const char *expected, 
         luaread_integer(L, -1, &isnum);
         got = isnum ? "a number out of range" : "a number that is not an integer";
     }
-    snprintf(err, RULES_MESSAGE_SIZE, "%s: %s returned %s, expected %s", where, hook_names[id], got, expected);
+    snprintf(err, RULES_MESSAGE_SIZE, "%s: %s returned %s, expected %s", where, ruleset_hook_names[id], got, expected);
     lua_pop(L, 1);
     return -1;
 }
@@ -68,8 +68,8 @@ static int call_engine(void *ctx, const struct game *g, int round, int rounds, i
     struct ruleset *set = ctx;
     lua_State *L = sandbox_state(set->sb);
     const char *where;
-    for (int i = 0; i < set->nchain[HOOK_ENGINE]; i++) {
-        push_link(set, HOOK_ENGINE, i, &where);
+    for (int i = 0; i < set->nchain[RULESET_HOOK_ENGINE]; i++) {
+        push_link(set, RULESET_HOOK_ENGINE, i, &where);
         lua_pushinteger(L, round);
         lua_pushinteger(L, rounds);
         luaview_push(L, &set->view);
@@ -77,7 +77,7 @@ static int call_engine(void *ctx, const struct game *g, int round, int rounds, i
         if (call_link(set, g, -1, TILE_NONE, -1, 4, 1, where, err) != 0) return -1;
         int isnum;
         lua_Integer v = luaread_integer(L, -1, &isnum);
-        if (!isnum || v < 0 || v > TILE_MAX_PIP) return bad_result(HOOK_ENGINE, where, "a pip 0..12", L, err);
+        if (!isnum || v < 0 || v > TILE_MAX_PIP) return bad_result(RULESET_HOOK_ENGINE, where, "a pip 0..12", L, err);
         lua_pop(L, 1);
         *pip = (int)v;
     }
@@ -90,8 +90,8 @@ static int call_eliminated(void *ctx, const struct game *g, int seat, int64_t to
     lua_State *L = sandbox_state(set->sb);
     const char *where;
     *out = false;
-    for (int i = 0; i < set->nchain[HOOK_ELIMINATED]; i++) {
-        push_link(set, HOOK_ELIMINATED, i, &where);
+    for (int i = 0; i < set->nchain[RULESET_HOOK_ELIMINATED]; i++) {
+        push_link(set, RULESET_HOOK_ELIMINATED, i, &where);
         lua_createtable(L, 0, 4);
         field_string(L, "name", g->names[seat]);
         field_integer(L, "seat", seat + 1);
@@ -100,7 +100,7 @@ static int call_eliminated(void *ctx, const struct game *g, int seat, int64_t to
         luaview_push(L, &set->view);
         lua_pushboolean(L, *out);
         if (call_link(set, g, seat, TILE_NONE, -1, 3, 1, where, err) != 0) return -1;
-        if (!lua_isboolean(L, -1)) return bad_result(HOOK_ELIMINATED, where, "true or false", L, err);
+        if (!lua_isboolean(L, -1)) return bad_result(RULESET_HOOK_ELIMINATED, where, "true or false", L, err);
         *out = lua_toboolean(L, -1);
         lua_pop(L, 1);
     }
@@ -132,8 +132,8 @@ static int call_round_points(void *ctx, const struct game *g, const struct round
     struct ruleset *set = ctx;
     lua_State *L = sandbox_state(set->sb);
     const char *where;
-    for (int i = 0; i < set->nchain[HOOK_ROUND_POINTS]; i++) {
-        push_link(set, HOOK_ROUND_POINTS, i, &where);
+    for (int i = 0; i < set->nchain[RULESET_HOOK_ROUND_POINTS]; i++) {
+        push_link(set, RULESET_HOOK_ROUND_POINTS, i, &where);
         push_outcome(L, g, o);
         luaview_push(L, &set->view);
         lua_createtable(L, 0, o->nplayers);
@@ -143,7 +143,7 @@ static int call_round_points(void *ctx, const struct game *g, const struct round
             lua_setfield(L, -2, g->names[s]);
         }
         if (call_link(set, g, -1, TILE_NONE, -1, 3, 1, where, err) != 0) return -1;
-        if (!lua_istable(L, -1)) return bad_result(HOOK_ROUND_POINTS, where, "a table of points by name", L, err);
+        if (!lua_istable(L, -1)) return bad_result(RULESET_HOOK_ROUND_POINTS, where, "a table of points by name", L, err);
         int64_t got[RULES_MAX_PLAYERS] = {0};
         for (int s = 0; s < o->nplayers; s++) {
             if (!o->in_round[s]) continue;
@@ -173,19 +173,19 @@ static int call_may_play(void *ctx, const struct game *g, int seat, tile_t tile,
     const char *where;
     *allowed = true;
     why[0] = '\0';
-    for (int i = 0; i < set->nchain[HOOK_MAY_PLAY]; i++) {
-        push_link(set, HOOK_MAY_PLAY, i, &where);
+    for (int i = 0; i < set->nchain[RULESET_HOOK_MAY_PLAY]; i++) {
+        push_link(set, RULESET_HOOK_MAY_PLAY, i, &where);
         luaview_push_move(L, &set->view);
         luaview_push(L, &set->view);
         if (call_link(set, g, seat, tile, train, 2, 2, where, err) != 0) return -1;
         if (!lua_isboolean(L, -2)) {
             lua_pop(L, 1);
-            return bad_result(HOOK_MAY_PLAY, where, "true or false (and a reason)", L, err);
+            return bad_result(RULESET_HOOK_MAY_PLAY, where, "true or false (and a reason)", L, err);
         }
         *allowed = lua_toboolean(L, -2);
         if (!*allowed) {       /* every file's veto applies: the first one stands */
             const char *reason = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "this play is forbidden";
-            snprintf(why, RULES_MESSAGE_SIZE, "%s: %s", set->names[set->chain_file[HOOK_MAY_PLAY][i]], reason);
+            snprintf(why, RULES_MESSAGE_SIZE, "%s: %s", set->names[set->chain_file[RULESET_HOOK_MAY_PLAY][i]], reason);
             lua_pop(L, 2);
             return 0;
         }
@@ -234,7 +234,7 @@ static int seat_of_result(const struct game *g, lua_State *L, int index, bool in
 }
 
 /* Reads the result on top into *answer (popped); -1 with err on a bad result. */
-static int read_answer(lua_State *L, const struct game *g, enum rules_question q, enum hook_id id, const char *where,
+static int read_answer(lua_State *L, const struct game *g, enum rules_question q, enum ruleset_hook id, const char *where,
                        int64_t *answer, char *err)
 {
     int isnum;
@@ -291,7 +291,7 @@ static int call_ask(void *ctx, const struct game *g, enum rules_question q, tile
 {
     struct ruleset *set = ctx;
     lua_State *L = sandbox_state(set->sb);
-    enum hook_id id = (enum hook_id)(HOOK_FIRST_QUESTION + q);
+    enum ruleset_hook id = (enum ruleset_hook)(RULESET_HOOK_FIRST_QUESTION + q);
     bool about_turn = q != ASK_MATCH_OVER && q != ASK_WINNERS && q != ASK_OPENER && q != ASK_LAY_ENGINE;
     int seat = about_turn ? g->turn : -1;
     const char *where;
@@ -320,31 +320,108 @@ static int call_ask(void *ctx, const struct game *g, enum rules_question q, tile
     return 0;
 }
 
+/* --- every call in protected mode --------------------------------------------
+ * The pushes above allocate, and an allocation can fail (the memory cap, or a real
+ * shortage): outside a protected call Lua would panic and abort the referee. Each
+ * hook therefore runs whole inside sandbox_protect; a failure is the hook's error. */
+
+struct hook_call {
+    struct ruleset *set;
+    enum ruleset_hook id;
+    const struct game *g;
+    const struct round_outcome *o;
+    int a, b;                 /* round and rounds; seat and train; seat */
+    tile_t tile;
+    int64_t total;
+    int *pip;
+    bool *out;
+    int64_t *points;
+    enum rules_question question;
+    int64_t *answer;
+    char *why, *err;
+};
+
+static int hook_body(void *ud)
+{
+    struct hook_call *c = ud;
+    switch (c->id) {
+    case RULESET_HOOK_ENGINE: return call_engine(c->set, c->g, c->a, c->b, c->pip, c->err);
+    case RULESET_HOOK_ELIMINATED: return call_eliminated(c->set, c->g, c->a, c->total, c->out, c->err);
+    case RULESET_HOOK_ROUND_POINTS: return call_round_points(c->set, c->g, c->o, c->points, c->err);
+    case RULESET_HOOK_MAY_PLAY: return call_may_play(c->set, c->g, c->a, c->tile, c->b, c->out, c->why, c->err);
+    default: return call_ask(c->set, c->g, c->question, c->tile, c->b, c->answer, c->err);
+    }
+}
+
+static int protected_hook(struct hook_call *c)
+{
+    char where[RULESET_PATH_SIZE + 20];
+    snprintf(where, sizeof where, "%s:%d", c->set->shown[c->set->hook_file[c->id]], c->set->hook_line[c->id]);
+    return sandbox_protect(c->set->sb, hook_body, c, where, c->err);
+}
+
+static int protected_engine(void *ctx, const struct game *g, int round, int rounds, int *pip, char *err)
+{
+    struct hook_call c = {.set = ctx, .id = RULESET_HOOK_ENGINE, .g = g, .a = round, .b = rounds, .pip = pip,
+                          .err = err};
+    return protected_hook(&c);
+}
+
+static int protected_eliminated(void *ctx, const struct game *g, int seat, int64_t total, bool *out, char *err)
+{
+    struct hook_call c = {.set = ctx, .id = RULESET_HOOK_ELIMINATED, .g = g, .a = seat, .total = total, .out = out,
+                          .err = err};
+    return protected_hook(&c);
+}
+
+static int protected_round_points(void *ctx, const struct game *g, const struct round_outcome *o, int64_t points[],
+                                  char *err)
+{
+    struct hook_call c = {.set = ctx, .id = RULESET_HOOK_ROUND_POINTS, .g = g, .o = o, .points = points, .err = err};
+    return protected_hook(&c);
+}
+
+static int protected_may_play(void *ctx, const struct game *g, int seat, tile_t tile, int train, bool *allowed,
+                              char *why, char *err)
+{
+    struct hook_call c = {.set = ctx, .id = RULESET_HOOK_MAY_PLAY, .g = g, .a = seat, .b = train, .tile = tile,
+                          .out = allowed, .why = why, .err = err};
+    return protected_hook(&c);
+}
+
+static int protected_ask(void *ctx, const struct game *g, enum rules_question q, tile_t tile, int train,
+                         int64_t *answer, char *err)
+{
+    struct hook_call c = {.set = ctx, .id = (enum ruleset_hook)(RULESET_HOOK_FIRST_QUESTION + q), .g = g,
+                          .question = q, .tile = tile, .b = train, .answer = answer, .err = err};
+    return protected_hook(&c);
+}
+
 void luahooks_install(struct ruleset *set)
 {
     struct rules_hooks *h = &set->rules.hooks;
     h->ctx = set;
     lua_State *L = sandbox_state(set->sb);
     luaview_init(L, &set->view);
-    for (int id = 0; id < HOOK_COUNT; id++)
+    for (int id = 0; id < RULESET_HOOK_COUNT; id++)
         for (int i = 0; i < set->nchain[id]; i++) {
             set->chain_where[id][i] = lua_pushfstring(L, "%s:%d", set->shown[set->chain_file[id][i]],
                                                       set->chain_line[id][i]);
             luaL_ref(L, LUA_REGISTRYINDEX);      /* kept alive, so the pointer stays valid */
         }
-    if (set->nchain[HOOK_ENGINE]) h->engine_pip = call_engine;
-    if (set->nchain[HOOK_ELIMINATED]) h->eliminated = call_eliminated;
-    if (set->nchain[HOOK_ROUND_POINTS]) h->round_points = call_round_points;
-    if (set->nchain[HOOK_MAY_PLAY]) h->may_play = call_may_play;
-    h->ask = call_ask;
+    if (set->nchain[RULESET_HOOK_ENGINE]) h->engine_pip = protected_engine;
+    if (set->nchain[RULESET_HOOK_ELIMINATED]) h->eliminated = protected_eliminated;
+    if (set->nchain[RULESET_HOOK_ROUND_POINTS]) h->round_points = protected_round_points;
+    if (set->nchain[RULESET_HOOK_MAY_PLAY]) h->may_play = protected_may_play;
+    h->ask = protected_ask;
     for (int q = 0; q < ASK_COUNT; q++) {
-        h->asks[q] = set->nchain[HOOK_FIRST_QUESTION + q] > 0;
+        h->asks[q] = set->nchain[RULESET_HOOK_FIRST_QUESTION + q] > 0;
         if (h->asks[q] && q <= ASK_BLOCKED) h->asks_per_move = true;
     }
     h->at_round_end = h->engine_pip || h->round_points || h->eliminated || h->asks[ASK_MATCH_OVER] ||
                       h->asks[ASK_WINNERS] || h->asks[ASK_OPENER] || h->asks[ASK_LAY_ENGINE];
-    int n = set->nchain[HOOK_LAY_ENGINE];
-    if (n) set->rules.lay_engine_by = set->names[set->chain_file[HOOK_LAY_ENGINE][n - 1]];
+    int n = set->nchain[RULESET_HOOK_LAY_ENGINE];
+    if (n) set->rules.lay_engine_by = set->names[set->chain_file[RULESET_HOOK_LAY_ENGINE][n - 1]];
 }
 
-_Static_assert(HOOK_COUNT - HOOK_FIRST_QUESTION == ASK_COUNT, "one hook per question of the engine");
+_Static_assert(RULESET_HOOK_COUNT - RULESET_HOOK_FIRST_QUESTION == ASK_COUNT, "one hook per question of the engine");

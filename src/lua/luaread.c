@@ -7,9 +7,11 @@
 
 #include <lauxlib.h>
 
+#include "escape.h"
+
 #include "luaruleset.h"
 
-const char *const hook_names[HOOK_COUNT] = {
+const char *const ruleset_hook_names[RULESET_HOOK_COUNT] = {
     "engine", "eliminated", "round_points", "may_play", "may_draw", "may_pass", "another_play", "must_cover",
     "drawable", "blocked", "match_over", "winners", "opener", "lay_engine",
 };
@@ -35,7 +37,8 @@ int luaread_raw_field(lua_State *L, int index, const char *name)
  * a key of the returned table; 1 when not found. */
 static int line_of_key(const char *path, const char *key)
 {
-    FILE *f = fopen(path, "rb");
+    char why[100];
+    FILE *f = sandbox_open_source(path, why, sizeof why);
     if (!f) return 1;
     char buf[4096];
     int line = 1, found = 0;
@@ -87,9 +90,10 @@ static int read_integer(struct reading *rd, lua_State *L, const char *key, long 
 static int read_choice(struct reading *rd, lua_State *L, const char *key, const char *const choices[], int n, int *out)
 {
     if (lua_type(L, -1) != LUA_TSTRING) return fail_key(rd, key, "expected a string, got %s", luaL_typename(L, -1));
-    const char *s = lua_tostring(L, -1);
-    for (int i = 0; i < n; i++)
-        if (strcmp(s, choices[i]) == 0) { *out = i; return 0; }
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    for (int i = 0; i < n; i++)                 /* lengths too: a NUL must not hide junk */
+        if (len == strlen(choices[i]) && memcmp(s, choices[i], len) == 0) { *out = i; return 0; }
     char list[200] = "";
     for (int i = 0; i < n; i++) {
         strncat(list, i ? ", " : "one of ", sizeof list - strlen(list) - 1);
@@ -164,10 +168,22 @@ static int read_players(struct reading *rd, lua_State *L)
     long long min = rd->set->rules.min_players, max = rd->set->rules.max_players;
     lua_pushnil(L);
     while (lua_next(L, -2)) {
-        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
-        long long *slot = strcmp(k, "min") == 0 ? &min : strcmp(k, "max") == 0 ? &max : NULL;
-        if (!slot) { lua_pop(L, 2); return fail_key(rd, "players", "%s", "only min and max may be given"); }
-        if (read_integer(rd, L, "players", 2, RULES_MAX_PLAYERS, slot) != 0) { lua_pop(L, 2); return -1; }
+        lua_pop(L, 1);
+        size_t len;
+        const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : "";
+        if (lua_type(L, -1) != LUA_TSTRING || len != 3 || (memcmp(k, "min", 3) != 0 && memcmp(k, "max", 3) != 0)) {
+            lua_pop(L, 1);
+            return fail_key(rd, "players", "%s", "only min and max may be given");
+        }
+    }
+    /* min, then max: the first error is the same whatever the table's order */
+    static const char *const bounds[] = {"min", "max"};
+    for (int i = 0; i < 2; i++) {
+        if (luaread_raw_field(L, -1, bounds[i]) != LUA_TNIL &&
+            read_integer(rd, L, "players", 2, RULES_MAX_PLAYERS, i ? &max : &min) != 0) {
+            lua_pop(L, 1);
+            return -1;
+        }
         lua_pop(L, 1);
     }
     if (min > max) return fail_key(rd, "players", "%s", "min is above max");
@@ -202,7 +218,7 @@ static int read_rounds(struct reading *rd, lua_State *L)
     return 0;
 }
 
-static void keep_hook(struct reading *rd, lua_State *L, enum hook_id id)
+static void keep_hook(struct reading *rd, lua_State *L, enum ruleset_hook id)
 {
     struct ruleset *set = rd->set;
     lua_Debug ar;
@@ -212,14 +228,14 @@ static void keep_hook(struct reading *rd, lua_State *L, enum hook_id id)
     lua_pushvalue(L, -1);
     set->hook_ref[id] = luaL_ref(L, LUA_REGISTRYINDEX);    /* kept by the chain, freed with the state */
     set->hook_file[id] = rd->file;
-    int n = set->nchain[id]++;                              /* a file is read once: n < MAX_FILES */
+    int n = set->nchain[id]++;                              /* a file is read once: n < RULESET_MAX_FILES */
     set->chain_ref[id][n] = set->hook_ref[id];
     set->chain_file[id][n] = rd->file;
     set->chain_line[id][n] = set->hook_line[id];
 }
 
-const char *const doubles_choices[3] = {"cover", "anywhere-lifo", "anywhere-fifo"};
-const char *const draw_choices[2] = {"once", "until-playable"};
+const char *const ruleset_doubles_choices[3] = {"cover", "anywhere-lifo", "anywhere-fifo"};
+const char *const ruleset_draw_choices[2] = {"once", "until-playable"};
 static const char *const first_turn_choices[] = {"any", "own-train"};
 static const char *const scoring_choices[] = {"penalty", "positive"};
 
@@ -231,7 +247,9 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
     int choice;
     if (strcmp(key, "description") == 0) {
         if (lua_type(L, -1) != LUA_TSTRING) return fail_key(rd, key, "expected a string, got %s", luaL_typename(L, -1));
-        snprintf(rd->set->descriptions[rd->file], sizeof rd->set->descriptions[0], "%s", lua_tostring(L, -1));
+        size_t len;
+        const char *text = lua_tolstring(L, -1, &len);
+        escape_copy(rd->set->descriptions[rd->file], sizeof rd->set->descriptions[0], text, len);
         return 0;
     }
     if (strcmp(key, "incompatible") == 0) {
@@ -250,12 +268,12 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
         return 0;
     }
     if (strcmp(key, "doubles") == 0) {
-        if (read_choice(rd, L, key, doubles_choices, 3, &choice) != 0) return -1;
+        if (read_choice(rd, L, key, ruleset_doubles_choices, 3, &choice) != 0) return -1;
         r->doubles = (enum doubles_policy)choice;
         return 0;
     }
     if (strcmp(key, "draw") == 0) {
-        if (read_choice(rd, L, key, draw_choices, 2, &choice) != 0) return -1;
+        if (read_choice(rd, L, key, ruleset_draw_choices, 2, &choice) != 0) return -1;
         r->draw = (enum draw_policy)choice;
         return 0;
     }
@@ -276,10 +294,10 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
         r->out_on_double_factor = (int)v;
         return 0;
     }
-    for (int id = 0; id < HOOK_COUNT; id++)
-        if (strcmp(key, hook_names[id]) == 0) {
+    for (int id = 0; id < RULESET_HOOK_COUNT; id++)
+        if (strcmp(key, ruleset_hook_names[id]) == 0) {
             if (read_function(rd, L, key) != 0) return -1;
-            keep_hook(rd, L, (enum hook_id)id);
+            keep_hook(rd, L, (enum ruleset_hook)id);
             return 0;
         }
     return fail_key(rd, key, "%s", "unknown key (see mtref-rules(5) for the keys a rules file may set)");
@@ -310,25 +328,31 @@ static int read_table(struct reading *rd, lua_State *L)
                  rd->set->shown[rd->file], luaL_typename(L, -1));
         return -1;
     }
-    /* unknown keys first: a typo is an error, never ignored */
+    /* unknown keys first: a typo is an error, never ignored. The one named is the
+     * least in byte order, not the first the hash order meets: messages never vary;
+     * keys are compared whole, so a NUL cannot hide what follows it. */
+    bool other_keys = false, unknown = false;
+    char first[100] = "";
     lua_pushnil(L);
     while (lua_next(L, -2)) {
         lua_pop(L, 1);
-        if (lua_type(L, -1) != LUA_TSTRING) {
-            lua_pop(L, 1);
-            snprintf(rd->err, RULES_MESSAGE_SIZE, "%s:1: the rules table may only have string keys", rd->set->shown[rd->file]);
-            return -1;
-        }
-        const char *key = lua_tostring(L, -1);
+        if (lua_type(L, -1) != LUA_TSTRING) { other_keys = true; continue; }
+        size_t len;
+        const char *key = lua_tolstring(L, -1, &len);
         bool known = false;
-        for (size_t i = 0; i < NKEYS && !known; i++) known = strcmp(key, key_order[i]) == 0;
-        if (!known) {
-            char copy[100];
-            snprintf(copy, sizeof copy, "%s", key);
-            lua_pop(L, 1);
-            return fail_key(rd, copy, "%s", "unknown key (see mtref-rules(5) for the keys a rules file may set)");
-        }
+        for (size_t i = 0; i < NKEYS && !known; i++)
+            known = len == strlen(key_order[i]) && memcmp(key, key_order[i], len) == 0;
+        if (known) continue;
+        char shown[sizeof first];
+        size_t shown_len = escape_copy(shown, sizeof shown, key, len);
+        if (!unknown || strcmp(shown, first) < 0) memcpy(first, shown, shown_len + 1);
+        unknown = true;
     }
+    if (other_keys) {
+        snprintf(rd->err, RULES_MESSAGE_SIZE, "%s:1: the rules table may only have string keys", rd->set->shown[rd->file]);
+        return -1;
+    }
+    if (unknown) return fail_key(rd, first, "%s", "unknown key (see mtref-rules(5) for the keys a rules file may set)");
     for (size_t i = 0; i < NKEYS; i++) {
         luaread_raw_field(L, -1, key_order[i]);
         int rc = lua_isnil(L, -1) ? 0 : read_key(rd, L, key_order[i]);

@@ -16,6 +16,7 @@
 
 #include "alloc.h"
 #include "engine.h"
+#include "escape.h"
 #include "luaruleset.h"
 
 #ifndef MTREF_RULES_DIR
@@ -64,17 +65,17 @@ static bool readable_file(const char *path) { return access(path, R_OK) == 0; }
 static bool try_dir(const char *dir, size_t dirlen, const char *name, char *out)
 {
     if (dirlen == 0) return false;
-    int n = snprintf(out, PATH_SIZE, "%.*s/%s.lua", (int)dirlen, dir, name);
-    if (n > 0 && n < PATH_SIZE && readable_file(out)) return true;
-    n = snprintf(out, PATH_SIZE, "%.*s/examples/%s.lua", (int)dirlen, dir, name);
-    return n > 0 && n < PATH_SIZE && readable_file(out);
+    int n = snprintf(out, RULESET_PATH_SIZE, "%.*s/%s.lua", (int)dirlen, dir, name);
+    if (n > 0 && n < RULESET_PATH_SIZE && readable_file(out)) return true;
+    n = snprintf(out, RULESET_PATH_SIZE, "%.*s/examples/%s.lua", (int)dirlen, dir, name);
+    return n > 0 && n < RULESET_PATH_SIZE && readable_file(out);
 }
 
 /* Rules beside the running executable: <bin>/../share/mtref/rules for a relocated
  * install, <bin>/share/mtref/rules for a build tree. */
 static bool try_beside_executable(const char *name, char *out)
 {
-    char exe[PATH_SIZE], dir[PATH_SIZE];
+    char exe[RULESET_PATH_SIZE], dir[RULESET_PATH_SIZE];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n <= 0) return false;
     exe[n] = '\0';
@@ -92,10 +93,10 @@ static bool try_beside_executable(const char *name, char *out)
 /* Resolves a spelling (NAME, NAME.lua, or a path) to a readable file. */
 static bool resolve(const char *spelling, char *path, char *name)
 {
-    rules_file_name(spelling, name, NAME_SIZE);
-    if (strlen(spelling) >= PATH_SIZE - 8 || strlen(name) >= NAME_SIZE - 1) return false;   /* never cut a name */
+    rules_file_name(spelling, name, RULES_NAME_SIZE);
+    if (strlen(spelling) >= RULESET_PATH_SIZE - 8 || strlen(name) >= RULES_NAME_SIZE - 1) return false;   /* never cut a name */
     if (strchr(spelling, '/')) {
-        snprintf(path, PATH_SIZE, "%s", spelling);
+        snprintf(path, RULESET_PATH_SIZE, "%s", spelling);
         return readable_file(path);
     }
     const char *env = getenv("MTREF_RULES_PATH");
@@ -108,11 +109,28 @@ static bool resolve(const char *spelling, char *path, char *name)
     if (try_dir(MTREF_RULES_DIR, strlen(MTREF_RULES_DIR), name, path)) return true;
     if (try_beside_executable(name, path)) return true;
     if (try_dir("rules", 5, name, path)) return true;
-    snprintf(path, PATH_SIZE, "%s", spelling);
+    snprintf(path, RULESET_PATH_SIZE, "%s", spelling);
     return readable_file(path);
 }
 
+bool luarules_find(const char *spelling, char *path, size_t size, bool *by_name)
+{
+    char found[RULESET_PATH_SIZE], name[RULES_NAME_SIZE];
+    *by_name = false;
+    if (!resolve(spelling, found, name)) return false;
+    *by_name = !strchr(spelling, '/') && found[0] == '/';
+    snprintf(path, size, "%s", found);
+    return true;
+}
 
+
+
+/* The hooks' registry entries and the view's metatables allocate: in protected mode. */
+static int install_hooks(void *ud)
+{
+    luahooks_install(ud);
+    return 0;
+}
 
 /* --- rule sets ------------------------------------------------------------ */
 
@@ -123,20 +141,58 @@ static void ruleset_free(struct ruleset *set)
     free(set);
 }
 
+/* Runs and reads the files of a set, in protected mode: every Lua API call of the
+ * bridge may fail for memory. */
+struct loading {
+    struct ruleset *set;
+    char *err;
+};
+
+static int load_files(void *ud)
+{
+    struct loading *ld = ud;
+    struct ruleset *set = ld->set;
+    lua_State *L = sandbox_state(set->sb);
+    int base = lua_gettop(L) + 1;
+    for (int i = 0; i < set->nfiles; i++) {
+        if (sandbox_run_file(set->sb, set->paths[i], set->shown[i], ld->err) != 0) return -1;
+        if (luaread_table(set, i, ld->err) != 0) return -1;
+        if (luaread_pairs(set, base, i + 1, ld->err) != 0) return -1;
+    }
+    const char *problem = rules_check(&set->rules);
+    if (problem) {
+        snprintf(ld->err, RULES_MESSAGE_SIZE, "%s: these rules cannot be played: %s", set->shown[set->nfiles - 1],
+                 problem);
+        return -1;
+    }
+    lua_settop(L, base - 1);
+    return 0;
+}
+
+static void ruleset_match_begin(void *ctx)
+{
+    struct ruleset *set = ctx;
+    sandbox_match_begin(set->sb);
+}
+
 static struct ruleset *ruleset_load(const char *const files[], int n, char *err)
 {
     struct ruleset *set = mt_malloc(sizeof *set);
     if (!set) { snprintf(err, RULES_MESSAGE_SIZE, "out of memory"); return NULL; }
     memset(set, 0, sizeof *set);
     rules_init_canonical(&set->rules);
-    for (int id = 0; id < HOOK_COUNT; id++) set->hook_ref[id] = LUA_NOREF;
+    for (int id = 0; id < RULESET_HOOK_COUNT; id++) set->hook_ref[id] = LUA_NOREF;
     set->sb = sandbox_new();
-    if (!set->sb) { snprintf(err, RULES_MESSAGE_SIZE, "out of memory"); free(set); return NULL; }
-    lua_State *L = sandbox_state(set->sb);
-    if (n > MAX_FILES) n = MAX_FILES;
+    if (!set->sb) {
+        snprintf(err, RULES_MESSAGE_SIZE, "%s: out of memory (the memory cap of %u MB is for all rules files together)",
+                 n > 0 ? files[0] : "rules", (unsigned)(SANDBOX_MEMORY_LIMIT >> 20));
+        free(set);
+        return NULL;
+    }
+    if (n > RULESET_MAX_FILES) n = RULESET_MAX_FILES;
     /* same file named twice (any spelling) counts once */
     for (int i = 0; i < n; i++) {
-        char path[PATH_SIZE], name[NAME_SIZE];
+        char path[RULESET_PATH_SIZE], name[RULES_NAME_SIZE];
         if (!resolve(files[i], path, name)) {
             snprintf(err, RULES_MESSAGE_SIZE,
                      "%s: no such rules file (looked in MTREF_RULES_PATH, %s, share/mtref/rules beside mtref, ./rules)",
@@ -148,24 +204,14 @@ static struct ruleset *ruleset_load(const char *const files[], int n, char *err)
         bool seen = false;
         for (int j = 0; j < set->nfiles && !seen; j++) seen = strcmp(set->names[j], name) == 0;
         if (seen) continue;
-        snprintf(set->paths[set->nfiles], PATH_SIZE, "%s", path);
-        if (strchr(files[i], '/')) snprintf(set->shown[set->nfiles], PATH_SIZE, "%s", files[i]);
-        else snprintf(set->shown[set->nfiles], PATH_SIZE, "%s.lua", name);
-        snprintf(set->names[set->nfiles], NAME_SIZE, "%s", name);
+        snprintf(set->paths[set->nfiles], RULESET_PATH_SIZE, "%s", path);
+        if (strchr(files[i], '/')) snprintf(set->shown[set->nfiles], RULESET_PATH_SIZE, "%s", files[i]);
+        else snprintf(set->shown[set->nfiles], RULESET_PATH_SIZE, "%s.lua", name);
+        snprintf(set->names[set->nfiles], RULES_NAME_SIZE, "%s", name);
         set->nfiles++;
     }
-    int base = lua_gettop(L) + 1;
-    for (int i = 0; i < set->nfiles; i++) {
-        if (sandbox_run_file(set->sb, set->paths[i], set->shown[i], err) != 0) goto fail;
-        if (luaread_table(set, i, err) != 0) goto fail;
-        if (luaread_pairs(set, base, i + 1, err) != 0) goto fail;
-    }
-    const char *problem = rules_check(&set->rules);
-    if (problem) {
-        snprintf(err, RULES_MESSAGE_SIZE, "%s: these rules cannot be played: %s", set->shown[set->nfiles - 1], problem);
-        goto fail;
-    }
-    lua_settop(L, base - 1);
+    struct loading ld = {set, err};
+    if (sandbox_protect(set->sb, load_files, &ld, set->shown[set->nfiles ? set->nfiles - 1 : 0], err) != 0) goto fail;
     size_t used = 0;
     for (int i = 0; i < set->nfiles; i++)
         used += (size_t)snprintf(set->names_joined + used, sizeof set->names_joined - used, "%s%s", i ? ", " : "",
@@ -174,7 +220,9 @@ static struct ruleset *ruleset_load(const char *const files[], int n, char *err)
     for (int i = 0; i < set->nfiles; i++) set->name_list[i] = set->names[i];
     set->rules.file_names = set->name_list;
     set->rules.nfile_names = set->nfiles;
-    luahooks_install(set);
+    if (sandbox_protect(set->sb, install_hooks, set, set->shown[set->nfiles ? set->nfiles - 1 : 0], err) != 0)
+        goto fail;
+    set->rules.hooks.match_begin = ruleset_match_begin;
     return set;
 fail:
     ruleset_free(set);
@@ -192,7 +240,7 @@ static char *key_of(const char *const files[], int n)
     size_t used = 0;
     key[0] = '\0';
     for (int i = 0; i < n; i++) {
-        char path[PATH_SIZE], name[NAME_SIZE];
+        char path[RULESET_PATH_SIZE], name[RULES_NAME_SIZE];
         struct stat st;
         memset(&st, 0, sizeof st);
         if (resolve(files[i], path, name)) stat(path, &st);
@@ -208,6 +256,22 @@ static bool in_cache(const struct luarules *lr, const struct ruleset *set)
     for (int i = 0; i < CACHE_SLOTS; i++)
         if (lr->cached[i] == set) return true;
     return false;
+}
+
+/* Frees the cached sets no session uses; whether there was one. */
+static bool drop_unused(struct luarules *lr)
+{
+    bool dropped = false;
+    for (int i = 0; i < CACHE_SLOTS; i++)
+        if (lr->cached[i] && lr->cached[i]->users == 0) {
+            ruleset_free(lr->cached[i]);
+            free(lr->keys[i]);
+            lr->cached[i] = NULL;
+            lr->keys[i] = NULL;
+            lr->last_used[i] = 0;
+            dropped = true;
+        }
+    return dropped;
 }
 
 static void *loader_load(void *ctx, const char *const files[], int n, const struct rules **rules, char *err)
@@ -228,6 +292,8 @@ static void *loader_load(void *ctx, const char *const files[], int n, const stru
             return lr->cached[i];
         }
     struct ruleset *set = ruleset_load(files, n, err);
+    if (!set && (strstr(err, "memory cap") || strstr(err, "out of memory")) && drop_unused(lr))
+        set = ruleset_load(files, n, err);      /* the cap is shared: what no match uses goes first */
     if (!set) {
         free(key);
         return NULL;
@@ -266,10 +332,17 @@ static void describe(const struct ruleset *set, FILE *out)
     struct rules canon;
     rules_init_canonical(&canon);
     const struct rules *r = &set->rules;
-    fprintf(out, "rules: %s\n", set->names_joined);
+    fputs("rules: ", out);
+    escape_puts(out, set->names_joined);
+    putc('\n', out);
     for (int i = 0; i < set->nfiles; i++) {
-        fprintf(out, "  file: %s", set->paths[i]);
-        if (set->descriptions[i][0]) fprintf(out, " (%s)", set->descriptions[i]);
+        fputs("  file: ", out);
+        escape_puts(out, set->paths[i]);
+        if (set->descriptions[i][0]) {
+            fputs(" (", out);
+            escape_puts(out, set->descriptions[i]);
+            putc(')', out);
+        }
         putc('\n', out);
     }
     bool changed = false;
@@ -302,8 +375,8 @@ static void describe(const struct ruleset *set, FILE *out)
         fprintf(out, " (default %d; canonical 13, 7, 1)\n", r->default_rounds);
         changed = true;
     }
-    if (r->doubles != canon.doubles) { fprintf(out, "  doubles: %s (canonical cover)\n", doubles_choices[r->doubles]); changed = true; }
-    if (r->draw != canon.draw) { fprintf(out, "  draw: %s (canonical once)\n", draw_choices[r->draw]); changed = true; }
+    if (r->doubles != canon.doubles) { fprintf(out, "  doubles: %s (canonical cover)\n", ruleset_doubles_choices[r->doubles]); changed = true; }
+    if (r->draw != canon.draw) { fprintf(out, "  draw: %s (canonical once)\n", ruleset_draw_choices[r->draw]); changed = true; }
     if (r->first_turn_own_train) { fputs("  first turn: own train only\n", out); changed = true; }
     if (r->marker_after_cover) { fputs("  marker after an owed cover made elsewhere\n", out); changed = true; }
     if (r->scoring != canon.scoring) { fputs("  scoring: positive, the highest total wins\n", out); changed = true; }
@@ -311,9 +384,11 @@ static void describe(const struct ruleset *set, FILE *out)
         fprintf(out, "  going out on a double multiplies the round's points by %d\n", r->out_on_double_factor);
         changed = true;
     }
-    for (int id = 0; id < HOOK_COUNT; id++)
+    for (int id = 0; id < RULESET_HOOK_COUNT; id++)
         if (set->hook_ref[id] != LUA_NOREF) {
-            fprintf(out, "  hook %s: %s:%d\n", hook_names[id], set->paths[set->hook_file[id]], set->hook_line[id]);
+            fprintf(out, "  hook %s: ", ruleset_hook_names[id]);
+            escape_puts(out, set->paths[set->hook_file[id]]);
+            fprintf(out, ":%d\n", set->hook_line[id]);
             changed = true;
         }
     if (!changed) fputs("  changes nothing: the canonical rules stand\n", out);
@@ -329,7 +404,9 @@ int luarules_describe(struct luarules *lr, const char *const files[], int n, FIL
     char message[RULES_MESSAGE_SIZE];
     struct ruleset *set = ruleset_load(files, n, message);
     if (!set) {
-        fprintf(err, "mtref: rules: %s\n", message);
+        fputs("mtref: rules: ", err);
+        escape_puts(err, message);
+        putc('\n', err);
         return 2;
     }
     describe(set, out);

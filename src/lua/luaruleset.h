@@ -10,42 +10,41 @@
 #include "luaview.h"
 #include "rules.h"
 
-#define MAX_FILES (2 * RULES_MAX_FILES)
-#define PATH_SIZE 1024
-#define NAME_SIZE 256
+#define RULESET_MAX_FILES (2 * RULES_MAX_FILES)
+#define RULESET_PATH_SIZE 1024
 
-/* The hooks, in the order a file's keys are read; the ones after HOOK_MAY_PLAY answer
+/* The hooks, in the order a file's keys are read; the ones after RULESET_HOOK_MAY_PLAY answer
  * the engine's questions (rules.h, enum rules_question, in the same order). */
-enum hook_id {
-    HOOK_ENGINE, HOOK_ELIMINATED, HOOK_ROUND_POINTS, HOOK_MAY_PLAY,
-    HOOK_MAY_DRAW, HOOK_MAY_PASS, HOOK_ANOTHER_PLAY, HOOK_MUST_COVER, HOOK_DRAWABLE, HOOK_BLOCKED,
-    HOOK_MATCH_OVER, HOOK_WINNERS, HOOK_OPENER, HOOK_LAY_ENGINE, HOOK_COUNT
+enum ruleset_hook {
+    RULESET_HOOK_ENGINE, RULESET_HOOK_ELIMINATED, RULESET_HOOK_ROUND_POINTS, RULESET_HOOK_MAY_PLAY,
+    RULESET_HOOK_MAY_DRAW, RULESET_HOOK_MAY_PASS, RULESET_HOOK_ANOTHER_PLAY, RULESET_HOOK_MUST_COVER, RULESET_HOOK_DRAWABLE, RULESET_HOOK_BLOCKED,
+    RULESET_HOOK_MATCH_OVER, RULESET_HOOK_WINNERS, RULESET_HOOK_OPENER, RULESET_HOOK_LAY_ENGINE, RULESET_HOOK_COUNT
 };
-#define HOOK_FIRST_QUESTION HOOK_MAY_DRAW
-extern const char *const hook_names[HOOK_COUNT];
-extern const char *const doubles_choices[3];
-extern const char *const draw_choices[2];
+#define RULESET_HOOK_FIRST_QUESTION RULESET_HOOK_MAY_DRAW
+extern const char *const ruleset_hook_names[RULESET_HOOK_COUNT];
+extern const char *const ruleset_doubles_choices[3];
+extern const char *const ruleset_draw_choices[2];
 
 struct ruleset {
     struct sandbox *sb;
     struct rules rules;
     int nfiles;
-    char names[MAX_FILES][NAME_SIZE];       /* file names (NAME of NAME.lua) */
-    char paths[MAX_FILES][PATH_SIZE];       /* where each file was found */
-    char shown[MAX_FILES][PATH_SIZE];       /* how messages name it: the path given, or NAME.lua */
-    char names_joined[MAX_FILES * (NAME_SIZE + 2)];
-    char descriptions[MAX_FILES][160];      /* each file's description, cut */
-    int hook_ref[HOOK_COUNT];               /* the last file's hook: registry ref, LUA_NOREF when unset */
-    int hook_file[HOOK_COUNT];              /* which file set the hook */
-    int hook_line[HOOK_COUNT];              /* where the function is defined */
+    char names[RULESET_MAX_FILES][RULES_NAME_SIZE];       /* file names (NAME of NAME.lua) */
+    char paths[RULESET_MAX_FILES][RULESET_PATH_SIZE];       /* where each file was found */
+    char shown[RULESET_MAX_FILES][RULESET_PATH_SIZE];       /* how messages name it: the path given, or NAME.lua */
+    char names_joined[RULESET_MAX_FILES * (RULES_NAME_SIZE + 2)];
+    char descriptions[RULESET_MAX_FILES][160];      /* each file's description, cut */
+    int hook_ref[RULESET_HOOK_COUNT];               /* the last file's hook: registry ref, LUA_NOREF when unset */
+    int hook_file[RULESET_HOOK_COUNT];              /* which file set the hook */
+    int hook_line[RULESET_HOOK_COUNT];              /* where the function is defined */
     int users;                              /* handles given out and not yet released */
-    const char *name_list[MAX_FILES];       /* names[i], for rules.file_names */
+    const char *name_list[RULESET_MAX_FILES];       /* names[i], for rules.file_names */
     /* every file's hook, in load order: vetoes all apply, answers chain */
-    int nchain[HOOK_COUNT];
-    int chain_ref[HOOK_COUNT][MAX_FILES];
-    int chain_file[HOOK_COUNT][MAX_FILES];
-    int chain_line[HOOK_COUNT][MAX_FILES];
-    const char *chain_where[HOOK_COUNT][MAX_FILES];   /* "file:line", a string kept in the registry */
+    int nchain[RULESET_HOOK_COUNT];
+    int chain_ref[RULESET_HOOK_COUNT][RULESET_MAX_FILES];
+    int chain_file[RULESET_HOOK_COUNT][RULESET_MAX_FILES];
+    int chain_line[RULESET_HOOK_COUNT][RULESET_MAX_FILES];
+    const char *chain_where[RULESET_HOOK_COUNT][RULESET_MAX_FILES];   /* "file:line", a string kept in the registry */
     struct luaview view;
 };
 

@@ -2,62 +2,130 @@
  * it may run. See mtref-rules(5), SAFETY, for what is and is not promised.
  *
  * Why each piece is here:
- * - the count hook errors once the budget is spent, and keeps erroring; pcall and
- *   xpcall are replaced by versions that re-raise that error, so a script cannot
- *   catch its way past the budget;
+ * - the count hook errors once the budget is spent; from then on it runs on every
+ *   instruction and errors again, until the call returns, so no Lua code of the call
+ *   runs again: not a handler, a metamethod, a __close, a load() reader. pcall,
+ *   xpcall and load (the only C functions that catch errors) re-raise it;
+ * - C library functions do not count instructions: those whose work is not bounded
+ *   by what they allocate are replaced by versions that count it (luabounded.c), and
+ *   every allocation counts too, so even a string built in one call costs its size;
+ *   the hook also ends a call or a match that passes its deadline in wall-clock time;
  * - Lua runs finalizers with hooks off, so a __gc metamethod could loop for ever:
  *   setmetatable refuses metatables that carry __gc (a finalizer is only armed by
  *   a __gc present when setmetatable is called), and collectgarbage is gone;
- * - C library functions do not count instructions: most are held by the memory cap
- *   (their work is linear in what they allocate), string.rep of the empty string
- *   answers "" at once, table.move over vast ranges is refused, the pattern functions refuse subjects
- *   whose backtracking could run long (the cost grows as length^(quantifiers+1)),
- *   and the hook also ends a call that passes its deadline in wall-clock time;
+ * - one memory cap for all the states of the process: rule sets are cached, and
+ *   several caps side by side would be no cap;
+ * - every block carries its creation number, so that tostring, %p and pairs can
+ *   show and order tables and functions the same way on every run (luastable.c);
  * - load takes text only (binary chunks are a known way out of Lua sandboxes),
  *   and string.dump is gone. */
 #include "luasandbox.h"
 
 #include <errno.h>
-#include <math.h>
-#include <time.h>
-#include <stdio.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
 
 #include "alloc.h"
+#include "luabounded.h"
+#include "luastable.h"
+
+/* Often enough that C functions between two hooks cannot carry a call far past its
+ * deadline. */
+#define HOOK_EVERY 100
+/* An allocation of this many bytes costs one instruction. */
+#define BYTES_PER_INSTRUCTION 64
+/* Bytes past the cap that the bridge's own pushes may use. */
+#define BRIDGE_RESERVE (1u << 20)
+/* Charges between two looks at the clock. */
+#define CHARGES_PER_CLOCK 4096
+
+enum spent_by { SPENT_NOT, SPENT_CALL, SPENT_MATCH };
 
 struct sandbox {
     lua_State *L;
-    size_t used;
+    size_t used;          /* bytes of this state (all states: total_used) */
+    uint64_t created;     /* blocks allocated so far: the next creation number */
     bool refused;         /* the memory cap refused an allocation in this call */
+    bool in_call;         /* a budgeted call runs */
     long budget;          /* instructions left in this call */
-    double deadline;      /* monotonic seconds by which this call must end; 0 until the
-                             first count hook of the call (most hook calls end sooner
-                             and never read the clock) */
-    bool spent;           /* the budget ran out: every pcall re-raises */
-    bool running;         /* script code runs: the cap applies (the bridge's own pushes
-                             outside protected calls must never fail: that aborts) */
+    double started;       /* monotonic seconds when this call first met the hook; 0
+                             before (most hook calls end sooner and never read the clock) */
+    long clock_countdown; /* charges until the next look at the clock */
+    enum spent_by spent;  /* the budget ran out: nothing in Lua runs again in this call */
+    bool metered;         /* hook calls count against the match's budget */
+    long match_left;      /* instructions left to this match's hook calls */
+    double match_seconds; /* wall-clock time its hook calls took */
 };
+
+/* Every block starts with its creation number; the header keeps malloc's alignment. */
+#define HEADER 16
+
+static size_t total_used;    /* all the sandboxes of the process: one cap for them all */
+
+size_t sandbox_memory_used(void) { return total_used; }
 
 static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     struct sandbox *sb = ud;
-    if (ptr == NULL) osize = 0;
+    char *base = ptr ? (char *)ptr - HEADER : NULL;
+    size_t old = ptr ? osize + HEADER : 0;
     if (nsize == 0) {
-        free(ptr);
-        sb->used -= osize;
+        free(base);
+        sb->used -= old;
+        total_used -= old;
         return NULL;
     }
-    if (sb->running && nsize > osize && sb->used + (nsize - osize) > SANDBOX_MEMORY_LIMIT) {
+    size_t size = nsize + HEADER;
+    if (size <= old) {                    /* shrinking never fails (Lua relies on it) */
+        char *p = realloc(base, size);
+        if (!p) p = base;
+        sb->used -= old - size;
+        total_used -= old - size;
+        return p + HEADER;
+    }
+    /* what the bridge itself puts in a state (a hook's arguments) may pass the cap by
+     * a little: a hook that keeps its memory at the cap can still be called */
+    if (total_used + (size - old) > SANDBOX_MEMORY_LIMIT + (sb->in_call ? 0 : BRIDGE_RESERVE)) {
         sb->refused = true;
         return NULL;
     }
-    void *p = mt_realloc(ptr, nsize);
-    if (p) sb->used = sb->used - osize + nsize;
-    return p;
+    char *p = mt_realloc(base, size);
+    if (!p) return NULL;
+    if (!base) {
+        uint64_t number = ++sb->created;
+        memcpy(p, &number, sizeof number);
+    }
+    sb->used += size - old;
+    total_used += size - old;
+    if (sb->in_call) {
+        long cost = (long)((size - old) / BYTES_PER_INSTRUCTION);
+        sb->budget -= cost;
+        if (sb->metered) sb->match_left -= cost;
+    }
+    return p + HEADER;
+}
+
+uint64_t sandbox_identity(lua_State *L, int index)
+{
+    int type = lua_type(L, index);
+    if (type == LUA_TFUNCTION && lua_iscfunction(L, index)) {
+        /* a light C function is no block; the sandbox makes every one it offers a
+         * closure (luastable.c), so none should reach here */
+        if (!lua_getupvalue(L, index, 1)) return 0;
+        lua_pop(L, 1);
+    } else if (type != LUA_TTABLE && type != LUA_TFUNCTION && type != LUA_TSTRING) {
+        return 0;
+    }
+    uint64_t number;
+    memcpy(&number, (const char *)lua_topointer(L, index) - HEADER, sizeof number);
+    return number;
 }
 
 static struct sandbox *sandbox_of(lua_State *L)
@@ -67,10 +135,6 @@ static struct sandbox *sandbox_of(lua_State *L)
     return ud;
 }
 
-/* Often enough that C functions between two hooks (each bounded by the memory cap)
- * cannot carry a call far past its deadline. */
-#define HOOK_EVERY 100
-
 static double now(void)
 {
     struct timespec ts;
@@ -78,24 +142,92 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+/* Marks the call spent: from now on the hook runs, and errors, on every instruction. */
+static void spend(struct sandbox *sb, enum spent_by by)
+{
+    if (sb->spent) return;
+    sb->spent = by;
+    lua_sethook(sb->L, count_hook, LUA_MASKCOUNT, 1);
+}
+
+static int raise_spent(lua_State *L, int level)
+{
+    struct sandbox *sb = sandbox_of(L);
+    lua_Debug here;
+    int line = lua_getstack(L, level, &here) && lua_getinfo(L, "Sl", &here) ? here.currentline : -1;
+    if (line > 0) lua_pushfstring(L, "%s:%d: ", here.short_src, line);
+    else lua_pushliteral(L, "");
+    if (sb->spent == SPENT_MATCH)
+        lua_pushfstring(L, "the match's hook budget of %d million instructions or %d seconds is exhausted",
+                        (int)(SANDBOX_MATCH_INSTRUCTIONS / 1000000), SANDBOX_MATCH_SECONDS);
+    else
+        lua_pushfstring(L, "budget of %d million instructions or %d seconds exhausted",
+                        (int)(SANDBOX_INSTRUCTIONS / 1000000), SANDBOX_SECONDS);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+/* Spends the call when a limit is passed; reads the clock (t, 0 to read it here). */
+static void check_limits(struct sandbox *sb, double t)
+{
+    if (sb->spent) return;
+    if (sb->budget <= 0) { spend(sb, SPENT_CALL); return; }
+    if (sb->metered && sb->match_left <= 0) { spend(sb, SPENT_MATCH); return; }
+    if (t == 0) t = now();
+    if (sb->started == 0) sb->started = t;
+    if (t - sb->started > SANDBOX_SECONDS) spend(sb, SPENT_CALL);
+    else if (sb->metered && sb->match_seconds + (t - sb->started) > SANDBOX_MATCH_SECONDS) spend(sb, SPENT_MATCH);
+}
+
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     struct sandbox *sb = sandbox_of(L);
-    sb->budget -= HOOK_EVERY;
-    double t = now();
-    if (sb->deadline == 0) sb->deadline = t + SANDBOX_SECONDS;
-    if (sb->budget <= 0 || sb->spent || t > sb->deadline) {
-        sb->spent = true;
-        lua_Debug here;
-        int line = lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) ? here.currentline : -1;
-        if (line > 0) lua_pushfstring(L, "%s:%d: ", here.short_src, line);
-        else lua_pushliteral(L, "");
-        lua_pushfstring(L, "budget of %d million instructions or %d seconds exhausted",
-                        (int)(SANDBOX_INSTRUCTIONS / 1000000), SANDBOX_SECONDS);
-        lua_concat(L, 2);
-        lua_error(L);
+    if (!sb->spent) {
+        sb->budget -= HOOK_EVERY;
+        if (sb->metered) sb->match_left -= HOOK_EVERY;
+        check_limits(sb, 0);
     }
+    if (sb->spent) raise_spent(L, 0);
+}
+
+void sandbox_charge(lua_State *L, long units)
+{
+    struct sandbox *sb = sandbox_of(L);
+    if (!sb->in_call) return;
+    sb->budget -= units;
+    if (sb->metered) sb->match_left -= units;
+    sb->clock_countdown -= units;
+    if (sb->budget <= 0 || (sb->metered && sb->match_left <= 0)) check_limits(sb, 1);
+    else if (sb->clock_countdown <= 0) {
+        sb->clock_countdown = CHARGES_PER_CLOCK;
+        check_limits(sb, 0);
+    }
+    if (sb->spent) raise_spent(L, 1);
+}
+
+bool sandbox_spent(lua_State *L) { return sandbox_of(L)->spent != SPENT_NOT; }
+
+static bool word_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+
+long sandbox_compile_cost(const char *source, size_t len)
+{
+    /* Counted anywhere, in strings and comments too: an over-count costs a little
+     * budget, an under-count could hide a quadratic compile. */
+    static const char *const words[] = {"and", "or", "elseif", "break", "goto"};
+    double jumps = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (!word_char(source[i]) || (i > 0 && word_char(source[i - 1]))) continue;
+        size_t end = i;
+        while (end < len && word_char(source[end])) end++;
+        for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+            if (end - i == strlen(words[w]) && memcmp(source + i, words[w], end - i) == 0) jumps++;
+        i = end - 1;
+    }
+    double cost = (double)len + jumps * jumps / 2;
+    return cost > (double)SANDBOX_MATCH_INSTRUCTIONS ? SANDBOX_MATCH_INSTRUCTIONS : (long)cost;
 }
 
 static int safe_pcall(lua_State *L)
@@ -103,7 +235,7 @@ static int safe_pcall(lua_State *L)
     luaL_checkany(L, 1);
     int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
     struct sandbox *sb = sandbox_of(L);
-    if (sb->spent) return lua_error(L);
+    if (sb->spent) return raise_spent(L, 1);
     if (status != LUA_OK) sb->refused = false;     /* the script handled it */
     lua_pushboolean(L, status == LUA_OK);
     lua_insert(L, 1);
@@ -133,7 +265,7 @@ static int safe_xpcall(lua_State *L)
     lua_replace(L, 2);          /* 2: function */
     int status = lua_pcall(L, n - 2, LUA_MULTRET, 1);
     struct sandbox *sb = sandbox_of(L);
-    if (sb->spent) return lua_error(L);
+    if (sb->spent) return raise_spent(L, 1);
     if (status != LUA_OK) sb->refused = false;     /* the script handled it */
     lua_pushboolean(L, status == LUA_OK);
     lua_replace(L, 1);
@@ -151,88 +283,6 @@ static int safe_setmetatable(lua_State *L)
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
     return lua_gettop(L);
-}
-
-static int safe_load(lua_State *L)
-{
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_pushvalue(L, 1);
-    if (n >= 2) lua_pushvalue(L, 2); else lua_pushnil(L);
-    lua_pushliteral(L, "t");
-    int nargs = 3;
-    if (n >= 4) { lua_pushvalue(L, 4); nargs = 4; }
-    lua_call(L, nargs, LUA_MULTRET);
-    return lua_gettop(L) - n;
-}
-
-/* Worst-case work of matching pattern p against a subject of length n. */
-static double pattern_cost(size_t n, const char *p, size_t plen, bool plain)
-{
-    bool special = false;      /* over all plen bytes: a NUL must not hide what follows */
-    for (size_t i = 0; i < plen && !special; i++) special = memchr("^$*+?.([%-", p[i], 10) != NULL;
-    if (plain || !special) return (double)n * (double)(plen ? plen : 1);
-    int quantifiers = 0;
-    for (size_t i = 0; i < plen; i++) {
-        if (p[i] == '%') { i++; continue; }
-        if (p[i] == '*' || p[i] == '+' || p[i] == '-' || p[i] == '?') quantifiers++;
-    }
-    return pow((double)n + 1, quantifiers + 1) * (double)(plen ? plen : 1);
-}
-
-#define PATTERN_COST_LIMIT 1e8
-
-static int bounded_pattern(lua_State *L)
-{
-    size_t n, plen;
-    luaL_checklstring(L, 1, &n);
-    const char *p = luaL_checklstring(L, 2, &plen);
-    bool plain = lua_toboolean(L, 4) && lua_isboolean(L, 4);
-    if (pattern_cost(n, p, plen, plain) > PATTERN_COST_LIMIT)
-        return luaL_error(L, "pattern too costly for a subject of %d bytes (the sandbox bounds backtracking)", (int)n);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-/* string.rep and table.move loop in C without allocating when the string is empty
- * or the range is vast: bound the work by what the memory cap could ever hold. */
-static int bounded_rep(lua_State *L)
-{
-    size_t len, seplen = 0;
-    luaL_checklstring(L, 1, &len);
-    lua_Integer n = luaL_checkinteger(L, 2);
-    luaL_optlstring(L, 3, "", &seplen);
-    if (n > 0 && len + seplen == 0) {          /* C would loop n times to build "" */
-        lua_pushliteral(L, "");
-        return 1;
-    }
-    if (n > 0 && (double)n * (double)(len + seplen) > (double)SANDBOX_MEMORY_LIMIT)
-        return luaL_error(L, "string.rep result too large for the sandbox");
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
-    return 1;
-}
-
-static int bounded_move(lua_State *L)
-{
-    lua_Integer from = luaL_checkinteger(L, 2), to = luaL_checkinteger(L, 3);
-    if (to >= from && (double)to - (double)from > (double)SANDBOX_MEMORY_LIMIT / 16)
-        return luaL_error(L, "table.move range too large for the sandbox");
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-/* Replaces table[name] (table on top) with f closed over the original. */
-static void wrap_field(lua_State *L, const char *name, lua_CFunction f)
-{
-    lua_getfield(L, -1, name);
-    lua_pushcclosure(L, f, 1);
-    lua_setfield(L, -2, name);
 }
 
 static void remove_field(lua_State *L, const char *name)
@@ -260,23 +310,14 @@ static int open_safe_libraries(lua_State *L)
     lua_setfield(L, -2, "pcall");
     lua_pushcfunction(L, safe_xpcall);
     lua_setfield(L, -2, "xpcall");
-    wrap_field(L, "setmetatable", safe_setmetatable);
-    wrap_field(L, "load", safe_load);
+    lua_getfield(L, -1, "setmetatable");
+    lua_pushcclosure(L, safe_setmetatable, 1);
+    lua_setfield(L, -2, "setmetatable");
     lua_getfield(L, -1, LUA_STRLIBNAME);
     remove_field(L, "dump");
-    static const char *const patterns[] = {"find", "match", "gmatch", "gsub"};
-    for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) wrap_field(L, patterns[i], bounded_pattern);
-    wrap_field(L, "rep", bounded_rep);
-    lua_pop(L, 1);
-    lua_getfield(L, -1, LUA_TABLIBNAME);
-    wrap_field(L, "move", bounded_move);
     lua_pop(L, 2);
-    /* math.random is seeded from the clock in 5.4: pin it so verdicts never vary */
-    lua_getglobal(L, LUA_MATHLIBNAME);
-    lua_getfield(L, -1, "randomseed");
-    lua_pushinteger(L, 0);
-    lua_call(L, 1, 0);
-    lua_pop(L, 1);
+    luabounded_open(L);
+    luastable_open(L);           /* last: it also makes every C function a closure */
     return 0;
 }
 
@@ -302,6 +343,13 @@ void sandbox_free(struct sandbox *sb)
 
 lua_State *sandbox_state(struct sandbox *sb) { return sb->L; }
 
+void sandbox_match_begin(struct sandbox *sb)
+{
+    sb->metered = true;
+    sb->match_left = SANDBOX_MATCH_INSTRUCTIONS;
+    sb->match_seconds = 0;
+}
+
 /* The error on top as text, without calling metamethods (a __tostring may loop). */
 static void error_text(lua_State *L, const char *display, char *err)
 {
@@ -324,15 +372,67 @@ static void error_text(lua_State *L, const char *display, char *err)
     }
     /* keep the message on one line, printable */
     for (char *c = err; *c; c++)
-        if ((unsigned char)*c < 0x20) *c = ' ';
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) *c = ' ';
 }
 
-static void reset_budget(struct sandbox *sb)
+static void memory_error(const char *display, char *err)
+{
+    snprintf(err, SANDBOX_ERROR_SIZE, "%s: memory cap of %u MB exceeded (for all rules files together)", display,
+             (unsigned)(SANDBOX_MEMORY_LIMIT >> 20));
+}
+
+struct protected {
+    int (*body)(void *ud);
+    void *ud;
+    int result;
+};
+
+static int protected_entry(lua_State *L)
+{
+    struct protected *p = lua_touserdata(L, 1);
+    lua_pop(L, 1);
+    p->result = p->body(p->ud);
+    return 0;
+}
+
+int sandbox_protect(struct sandbox *sb, int (*body)(void *ud), void *ud, const char *display, char *err)
+{
+    lua_State *L = sb->L;
+    struct protected p = {body, ud, -1};
+    if (!lua_checkstack(L, 8)) {
+        memory_error(display, err);
+        return -1;
+    }
+    int top = lua_gettop(L);
+    sb->refused = false;
+    lua_pushcfunction(L, protected_entry);     /* neither push allocates */
+    lua_pushlightuserdata(L, &p);
+    int status = lua_pcall(L, 1, 0, 0);
+    if (status != LUA_OK) {
+        if (status == LUA_ERRMEM || sb->refused) memory_error(display, err);
+        else error_text(L, display, err);
+        lua_settop(L, top);
+        return -1;
+    }
+    return p.result;
+}
+
+static void begin_call(struct sandbox *sb)
 {
     sb->budget = SANDBOX_INSTRUCTIONS;
-    sb->deadline = 0;
-    sb->spent = false;
+    sb->started = 0;
+    sb->clock_countdown = CHARGES_PER_CLOCK;
+    sb->spent = SPENT_NOT;
     sb->refused = false;
+    sb->in_call = true;
+}
+
+static void end_call(struct sandbox *sb)
+{
+    if (sb->started != 0 && sb->metered) sb->match_seconds += now() - sb->started;
+    if (sb->spent) lua_sethook(sb->L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
+    sb->spent = SPENT_NOT;
+    sb->in_call = false;
 }
 
 /* Message handler: an error value that is not a string becomes one, with the
@@ -352,22 +452,59 @@ static int add_position(lua_State *L)
     return 1;
 }
 
-static char *read_source(const char *path, size_t *len, char *why, size_t whysize)
+FILE *sandbox_open_source(const char *path, char *why, size_t why_size)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(why, whysize, "%s", strerror(errno));
+    /* never blocks: a fifo opens at once, and is then refused as not a regular file */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        snprintf(why, why_size, "%s", strerror(errno));
         return NULL;
     }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        snprintf(why, why_size, "not a regular file (a directory, a pipe or a device)");
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        snprintf(why, why_size, "out of memory");
+    }
+    return f;
+}
+
+static char *read_source(const char *path, size_t *len, char *why, size_t whysize)
+{
+    FILE *f = sandbox_open_source(path, why, whysize);
+    if (!f) return NULL;
     char *buf = mt_malloc(SANDBOX_SOURCE_LIMIT + 1);
     size_t n = buf ? fread(buf, 1, SANDBOX_SOURCE_LIMIT + 1, f) : 0;
     bool failed = ferror(f);
     fclose(f);
     if (!buf) { snprintf(why, whysize, "out of memory"); return NULL; }
-    if (failed) { free(buf); snprintf(why, whysize, "cannot read it (a directory?)"); return NULL; }
-    if (n > SANDBOX_SOURCE_LIMIT) { free(buf); snprintf(why, whysize, "larger than 1 MB"); return NULL; }
+    if (failed) { free(buf); snprintf(why, whysize, "cannot read it"); return NULL; }
+    if (n > SANDBOX_SOURCE_LIMIT) {
+        free(buf);
+        snprintf(why, whysize, "larger than %u KB (the limit of a rules file)", SANDBOX_SOURCE_LIMIT >> 10);
+        return NULL;
+    }
     *len = n;
     return buf;
+}
+
+/* Compiles the source, its cost charged to the budget of the chunk's run. */
+struct compiling {
+    const char *source, *chunkname;
+    size_t len;
+};
+
+static int compile(lua_State *L)
+{
+    const struct compiling *c = lua_touserdata(L, 1);
+    sandbox_charge(L, sandbox_compile_cost(c->source, c->len));
+    if (luaL_loadbufferx(L, c->source, c->len, c->chunkname, "t") != LUA_OK) return lua_error(L);
+    return 1;
 }
 
 int sandbox_run_file(struct sandbox *sb, const char *path, const char *display, char *err)
@@ -382,16 +519,13 @@ int sandbox_run_file(struct sandbox *sb, const char *path, const char *display, 
     }
     char chunkname[300];
     snprintf(chunkname, sizeof chunkname, "=%s", display);
-    reset_budget(sb);
-    sb->running = true;
-    int status = luaL_loadbufferx(L, source, len, chunkname, "t");
-    sb->running = false;
+    struct compiling c = {source, chunkname, len};
+    lua_pushcfunction(L, compile);
+    lua_pushlightuserdata(L, &c);
+    /* compiling has a budget of its own, charged with its cost */
+    int status = sandbox_call(sb, 1, 1, display, err);
     free(source);
-    if (status != LUA_OK) {
-        error_text(L, display, err);
-        lua_pop(L, 1);
-        return -1;
-    }
+    if (status != 0) return -1;
     /* its own environment: globals it sets stay its own, reads fall through */
     lua_newtable(L);
     lua_newtable(L);
@@ -406,20 +540,17 @@ int sandbox_run_file(struct sandbox *sb, const char *path, const char *display, 
 int sandbox_call(struct sandbox *sb, int nargs, int nresults, const char *display, char *err)
 {
     lua_State *L = sb->L;
-    reset_budget(sb);
     int handler = lua_gettop(L) - nargs;
     lua_pushcfunction(L, add_position);
     lua_insert(L, handler);
-    sb->running = true;
+    begin_call(sb);
     int status = lua_pcall(L, nargs, nresults, handler);
-    sb->running = false;
+    bool refused = sb->refused && !sb->spent;
+    end_call(sb);
     lua_remove(L, handler);
     if (status != LUA_OK) {
-        if (status == LUA_ERRMEM || (sb->refused && !sb->spent))
-            snprintf(err, SANDBOX_ERROR_SIZE, "%s: memory cap of %u MB exceeded", display,
-                     (unsigned)(SANDBOX_MEMORY_LIMIT >> 20));
-        else
-            error_text(L, display, err);
+        if (status == LUA_ERRMEM || refused) memory_error(display, err);
+        else error_text(L, display, err);
         lua_pop(L, 1);
         return -1;
     }

@@ -1,19 +1,25 @@
 /* The Lua sandbox house-rule files run in: safe libraries only, text chunks only,
- * a memory cap, an instruction and time budget per call that pcall cannot catch,
- * bounded string patterns, no finalizers. Part of the Lua bridge (luarules.c,
- * luaread.c, luahooks.c). */
+ * one memory cap for every state of the process, an instruction and time budget per
+ * call and per match that nothing in Lua can catch, bounded C library calls, no
+ * finalizers, nothing that varies from run to run. Part of the Lua bridge (luarules.c,
+ * luaread.c, luahooks.c); the bounded and deterministic library functions are in
+ * luabounded.c and luastable.c. */
 #ifndef MTREF_LUASANDBOX_H
 #define MTREF_LUASANDBOX_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include <lua.h>
 
-#define SANDBOX_MEMORY_LIMIT (16u << 20)       /* bytes a state may hold */
+#define SANDBOX_MEMORY_LIMIT (16u << 20)       /* bytes all the states of the process hold */
 #define SANDBOX_INSTRUCTIONS 10000000L         /* per load and per hook call */
 #define SANDBOX_SECONDS 2                       /* wall-clock limit of the same */
-#define SANDBOX_SOURCE_LIMIT (1u << 20)        /* bytes of a rules file */
+#define SANDBOX_MATCH_INSTRUCTIONS 200000000L  /* all the hook calls of one match */
+#define SANDBOX_MATCH_SECONDS 20                /* wall-clock limit of the same */
+#define SANDBOX_SOURCE_LIMIT (256u << 10)      /* bytes of a rules file or a load()ed chunk */
 #define SANDBOX_ERROR_SIZE 512
 
 struct sandbox;
@@ -24,14 +30,47 @@ struct sandbox *sandbox_new(void);
 void sandbox_free(struct sandbox *sb);
 lua_State *sandbox_state(struct sandbox *sb);
 
+/* Runs body(ud) in protected mode: any Lua error raised by the C API calls it makes
+ * (out of memory above all) ends it and becomes a message in err (SANDBOX_ERROR_SIZE
+ * bytes, prefixed with display), with the stack as it was. Returns body's result, or
+ * -1 after such an error. Every piece of the bridge that touches the state runs so. */
+int sandbox_protect(struct sandbox *sb, int (*body)(void *ud), void *ud, const char *display, char *err);
+
 /* Reads the text chunk at path (shown as display in messages), runs it in an
  * environment of its own, and leaves its first result on the stack. Returns 0, or
- * -1 with "display:line: what" in err (SANDBOX_ERROR_SIZE bytes) and nothing pushed. */
+ * -1 with "display:line: what" in err (SANDBOX_ERROR_SIZE bytes) and nothing pushed.
+ * Inside sandbox_protect only. */
 int sandbox_run_file(struct sandbox *sb, const char *path, const char *display, char *err);
 
 /* Calls the function below nargs arguments on the stack with a fresh budget,
  * leaving nresults results. Returns 0, or -1 with the message in err (prefixed with
- * display when the error has no position) and the function and arguments popped. */
+ * display when the error has no position) and the function and arguments popped.
+ * Inside sandbox_protect only. */
 int sandbox_call(struct sandbox *sb, int nargs, int nresults, const char *display, char *err);
+
+/* A match begins: the hook calls from now on share a fresh per-match budget. */
+void sandbox_match_begin(struct sandbox *sb);
+
+/* Opens a rules file for reading without ever blocking: NULL with why set (why_size
+ * bytes) when it cannot be opened or is not a regular file (a fifo, a directory, a
+ * device). */
+FILE *sandbox_open_source(const char *path, char *why, size_t why_size);
+
+/* For the library functions of luabounded.c and luastable.c: */
+
+/* Counts units of work against the running call's budget (and the match's); raises
+ * the budget error, which nothing can catch, once it is spent. */
+void sandbox_charge(lua_State *L, long units);
+/* The instructions compiling a chunk of source may cost: its length, and the square
+ * of its jump words (and, or, elseif, break, goto), which Lua's compiler handles in
+ * quadratic time. */
+long sandbox_compile_cost(const char *source, size_t len);
+/* Whether the running call's budget is spent (a catching C function must re-raise). */
+bool sandbox_spent(lua_State *L);
+/* The creation number of the table, function or string at index: the same on every
+ * run, unlike its address; 0 for other values. */
+uint64_t sandbox_identity(lua_State *L, int index);
+/* Bytes held by all the sandboxes of the process. */
+size_t sandbox_memory_used(void);
 
 #endif

@@ -79,6 +79,7 @@ bool referee_init(struct referee *ref, const struct rules_loader *loader,
 
 void referee_free(struct referee *ref)
 {
+    if (!ref) return;
     release(ref, &ref->match_handle);
     release(ref, &ref->cli_handle);
     free_files(ref->match_files, &ref->nmatch_files);
@@ -99,7 +100,7 @@ static void add_rules(struct referee *ref, const struct command *cmd, struct ver
     int n = ref->nmatch_files, added = 0;
     memcpy(files, ref->match_files, (size_t)n * sizeof files[0]);
     for (int i = 0; i < cmd->count; i++) {
-        char name[256], other[256];
+        char name[RULES_NAME_SIZE], other[RULES_NAME_SIZE];
         char *spelled = copy_text(cmd->items[i].text, (size_t)cmd->items[i].len);
         if (!spelled) { verdict_fail(v, ERR_RULES, 0, "out of memory"); goto undo; }
         rules_file_name(spelled, name, sizeof name);
@@ -117,7 +118,7 @@ static void add_rules(struct referee *ref, const struct command *cmd, struct ver
         files[n++] = spelled;
         added++;
     }
-    if (added == 0) { verdict_ok(v); return; }
+    if (added == 0) { verdict_reset(v); return; }
     const struct rules *rules = 0;
     char err[RULES_MESSAGE_SIZE] = "";
     void *handle = load_rules(ref, files, n, &rules, err);
@@ -228,8 +229,9 @@ static void setup_command(struct referee *ref, const struct command *cmd, struct
     }
 }
 
-/* Syntax errors that depend on the state: set-up values the rules refuse, a bare draw
- * without a seed. Checked before anything else, as syntax comes first. */
+/* Syntax errors of set-up values (a table the rules do not seat, a name given twice,
+ * rounds the rules refuse) and a bare draw without a seed: checked before anything
+ * else, game-over and setup-closed included, as syntax comes first. */
 static bool syntax_in_context(struct referee *ref, const struct command *cmd, struct verdict *v)
 {
     const struct rules *r = game_is_over(&ref->game) ? ref->cli_rules : ref->game.rules;
@@ -238,6 +240,13 @@ static bool syntax_in_context(struct referee *ref, const struct command *cmd, st
                      cmd->number, r->min_players, r->max_players);
         return false;
     }
+    for (int i = 0; cmd->kind == CMD_PLAYERS && i < cmd->count; i++)
+        for (int j = 0; j < i; j++)
+            if (cmd->items[i].len == cmd->items[j].len &&
+                memcmp(cmd->items[i].text, cmd->items[j].text, (size_t)cmd->items[i].len) == 0) {
+                verdict_fail(v, ERR_SYNTAX, "R2", "%.*s is named twice", cmd->items[i].len, cmd->items[i].text);
+                return false;
+            }
     if (cmd->kind == CMD_ROUNDS && (cmd->number < 1 || cmd->number > RULES_MAX_ROUNDS ||
                                     !((ref->game.rules->rounds_allowed >> cmd->number) & 1))) {
         verdict_fail(v, ERR_SYNTAX, "R3", "a match cannot have %lld rounds under these rules", cmd->number);
@@ -326,7 +335,7 @@ static void handle_line(struct referee *ref, const char *text, size_t len, bool 
     resp->line = number;
     resp->kind = RESPONSE_VERDICT;
     resp->nlegal = 0;
-    verdict_ok(v);
+    verdict_reset(v);
     char err[200];
     if (too_long) {
         verdict_fail(v, ERR_SYNTAX, 0, "line longer than %d bytes", PROTOCOL_LINE_MAX);
@@ -339,7 +348,11 @@ static void handle_line(struct referee *ref, const char *text, size_t len, bool 
     if (!syntax_in_context(ref, cmd, v)) return;
     switch (cmd->kind) {
     case CMD_NONE: resp->kind = RESPONSE_NONE; return;
-    case CMD_SHOW: resp->kind = RESPONSE_SHOW; return;
+    case CMD_SHOW:
+        resp->show_seat = -1;
+        if (cmd->actor.len && (resp->show_seat = seat_of(ref, cmd->actor, v)) < 0) return;
+        resp->kind = RESPONSE_SHOW;
+        return;
     case CMD_LEGAL: list_legal(ref, resp); return;
     case CMD_PLAYERS: case CMD_RULES: case CMD_ROUNDS: case CMD_SEED:
         setup_command(ref, cmd, v);

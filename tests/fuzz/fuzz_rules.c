@@ -1,6 +1,10 @@
 /* Fuzz harness (c): arbitrary text as a rules file, then a short self-played match
  * under it when it loads. Must end in a load error or a finished match (or a
- * `rules` error): no crash, no hang, no leak.
+ * `rules` error): no crash, no hang, no leak. An input that starts with "--rep" and
+ * a digit d is the rest repeated 2^(d+6) times (at most 320 KB): very long sources
+ * from short inputs, past the size limit too. The dictionary (fuzz_rules.dict) holds
+ * the shapes the sandbox bounds: metamethod-driven library calls, loads with reader
+ * functions, jump words.
  *
  * An input whose first byte is 0xFF is a script of hostile answers instead: the
  * harness writes a file that sets every hook of mtref-rules(5), each returning, call
@@ -73,8 +77,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct luarules *bridge = luarules_new();
     FILE *f = fopen(path, "wb");
     if (!f) abort();
-    if (size > 1 && data[0] == 0xFF) write_hostile(f, data + 1, size - 1);
-    else fwrite(data, 1, size, f);
+    if (size > 1 && data[0] == 0xFF) {
+        write_hostile(f, data + 1, size - 1);
+    } else if (size > 6 && memcmp(data, "--rep", 5) == 0 && data[5] >= '0' && data[5] <= '9') {
+        size_t times = (size_t)1 << (data[5] - '0' + 6), body = size - 6;
+        for (size_t i = 0; i < times && i * body < (320u << 10); i++) fwrite(data + 6, 1, body, f);
+    } else {
+        fwrite(data, 1, size, f);
+    }
     fclose(f);
     struct rules_loader loader = luarules_loader(bridge);
     const char *files[1] = {path};

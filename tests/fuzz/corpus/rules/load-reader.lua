@@ -1,0 +1,2 @@
+local f = load(function() while true do end end)
+return {}

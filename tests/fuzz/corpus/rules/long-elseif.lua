@@ -1,0 +1,1 @@
+--rep9elseif x then 
