@@ -327,6 +327,50 @@ static void must_cover_lifts_the_duty(void **state)
     remove_files(&f);
 }
 
+/* A turn that has not ended after 64 plays is a rules error: another_play says yes
+ * for ever, and ana draws a fitting tile whenever she has none (two tiles each). */
+static void a_turn_without_end_is_a_rules_error(void **state)
+{
+    (void)state;
+    struct files f = {0};
+    struct referee *ref = session_with(&f,
+        "return { hand_size = function() return 2 end,\n"
+        "  another_play = function() return true end,\n"
+        "  may_draw = function() return true end,\n"
+        "  may_play = function(m) return m.own end }\n");
+    tu_feed(ref, "players ana bob\nrounds 1\ndeal ana 0-12 5-5\ndeal bob 1-1 2-2\nana play 12-0 ana");
+    int plays = 1;
+    enum error_code code = ERR_NONE;
+    while (code == ERR_NONE) {
+        const struct game *g = &ref->game;
+        int open = g->trains[0].open_pip;
+        /* a tile of the boneyard that fits, never leads to 5, and leads where most tiles
+         * are left (a double first: it keeps the pip) */
+        tile_t pick = TILE_NONE;
+        int best = -1;
+        for (tile_t t = 0; t < TILE_COUNT; t++) {
+            if (!tileset_has(g->boneyard, t) || !tile_has_pip(t, open)) continue;
+            int to = tile_other_pip(t, open);
+            if (to == 5) continue;
+            int left = tile_is_double(t) ? 100 : tileset_count(tileset_and(g->boneyard, tileset_with_pip(to)));
+            if (left > best) { best = left; pick = t; }
+        }
+        if (pick == TILE_NONE) fail_msg("no tile left to go on after %d plays", plays);
+        char text[TILE_TEXT_SIZE], line[40];
+        tile_format(pick, text);
+        snprintf(line, sizeof line, "ana draw %s", text);
+        expect(ref, line, ERR_NONE);
+        snprintf(line, sizeof line, "ana play %s ana", text);
+        code = tu_line(ref, line);
+        plays++;
+    }
+    assert_int_equal(code, ERR_RULES);
+    expect_message("has not ended after 64 plays");
+    assert_int_equal(plays, 64);
+    tu_free(ref);
+    remove_files(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -338,6 +382,7 @@ int main(void)
         cmocka_unit_test(hostile_round_answers_are_rules_errors),
         cmocka_unit_test(round_hooks_pick_opener_winners_and_the_end),
         cmocka_unit_test(must_cover_lifts_the_duty),
+        cmocka_unit_test(a_turn_without_end_is_a_rules_error),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

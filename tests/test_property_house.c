@@ -42,6 +42,21 @@ static const struct config configs[] = {
     {{"ascending", "elimination-100"}, 2, 3, 0, 8},
     {{"ten-players"}, 1, 9, 1, 8},
     {{"ten-players"}, 1, 10, 1, 8},
+    /* the rules nobody planned, on the hooks of mtref-rules(5) */
+    {{"engine-from-hand"}, 1, 4, 1, 12},
+    {{"engine-from-hand"}, 1, 8, 1, 8},
+    {{"first-turn-chain"}, 1, 4, 1, 10},
+    {{"mex-after-own"}, 1, 4, 1, 10},
+    {{"target-score"}, 1, 6, 0, 4},
+    {{"trainless-draws"}, 1, 4, 1, 10},
+    {{"boneyard-reserve"}, 1, 2, 1, 8},
+    {{"boneyard-reserve"}, 1, 8, 1, 8},
+    {{"marker-penalty"}, 1, 4, 1, 8},
+    {{"drawn-tile-optional"}, 1, 4, 1, 10},
+    {{"blocked-after-passes"}, 1, 8, 1, 8},
+    {{"first-turn-chain", "first-turn-own-train"}, 2, 4, 1, 8},
+    {{"engine-from-hand", "elimination-100"}, 2, 3, 0, 4},
+    {{"boneyard-reserve", "draw-until-playable", "drawn-tile-optional"}, 3, 4, 1, 8},
 };
 
 struct stats {

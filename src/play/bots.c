@@ -42,6 +42,8 @@ struct move bot_choose_among(enum bot_kind kind, const struct game *g, const str
 {
     if (n <= 0) return (struct move){MOVE_PASS, g->turn, TILE_NONE, 0};
     if (kind == BOT_RANDOM || n == 1) return moves[rng_uniform(rng, (uint64_t)n)];
+    /* plays come first: a pass a house rule offers beside them is greedy's last choice */
+    while (n > 1 && moves[n - 1].kind != MOVE_PLAY) n--;
     int best = 0;
     long best_score = greedy_score(g, &moves[0]);
     for (int i = 1; i < n; i++) {

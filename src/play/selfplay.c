@@ -103,6 +103,8 @@ static void write_deals(struct text *t, const struct game *g)
         text_str(t, "deal ");
         text_str(t, g->names[s]);
         tileset hand = g->hands[s];
+        /* an engine laid from a hand was dealt to it (lay_engine) */
+        if (g->engine_from == s) tileset_add(&hand, tile_double(g->engine_pip));
         for (tile_t tile; (tile = tileset_pop(&hand)) != TILE_NONE;) {
             text_put(t, " ", 1);
             text_tile(t, tile);
