@@ -351,6 +351,26 @@ static void put_map(struct mbuf *b, int n, char names[][NAME_MAX_LEN + 1], const
     mbuf_put(b, "}");
 }
 
+static int by_value(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The referee's own time per decision asked (answer read -> next question sent). */
+static void put_latency(struct mbuf *b, struct match_result *res)
+{
+    if (res->nlatency == 0) {
+        mbuf_put(b, "null");
+        return;
+    }
+    qsort(res->latency_us, (size_t)res->nlatency, sizeof res->latency_us[0], by_value);
+    long n = res->nlatency;
+    mbuf_put(b, "{\"decisions\":%ld,\"median\":%lld,\"p99\":%lld,\"max\":%lld}", n,
+             (long long)res->latency_us[n / 2], (long long)res->latency_us[(n * 99) / 100],
+             (long long)res->latency_us[n - 1]);
+}
+
 /* Plays match i of the schedule; its journal line into line. Returns 0, or 2 with err. */
 static int play_one(struct run *r, long i, struct mbuf *line, struct match_result *res, char *err)
 {
@@ -483,7 +503,9 @@ static int play_one(struct run *r, long i, struct mbuf *line, struct match_resul
                  sr->near_misses, (long long)(sr->bank_left_us / 1000));
         first = false;
     }
-    mbuf_put(line, "},\"record\":");
+    mbuf_put(line, "},\"referee_us\":");
+    put_latency(line, res);
+    mbuf_put(line, ",\"record\":");
     if (rec_rel[0]) mbuf_put(line, "\"%s\"", rec_rel);
     else mbuf_put(line, "null");
     mbuf_put(line, ",\"ms\":%lld}\n", (long long)ms_taken);

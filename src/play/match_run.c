@@ -55,6 +55,7 @@ struct seat_io {
     bool live;                  /* a process we talk to */
     bool retired;               /* forfeited: the fallback plays the seat */
     bool said_bye;
+    bool urgent;                /* queued bytes it must get now (not just events) */
     enum proto_form form;
     struct proc proc;
     struct outq q;
@@ -83,6 +84,7 @@ struct ctx {
     struct mbuf msg;
     long next_id;
     int64_t answer_at;          /* when the last answer was read: the referee's latency starts */
+    bool lazy;                  /* sending events: they may wait in the queue */
     long lat_cap;
 };
 
@@ -137,7 +139,11 @@ static void send_to(struct ctx *x, int seat, const char *data, size_t len)
         fault(x, seat, FAULT_STALLED, "does not read its input (%zu bytes waiting)", io->q.len);
         return;
     }
+    /* Events wait for the bot's next question (or a full 64 KiB): a bot is woken once
+     * per decision, not once per move at the table. */
+    if (x->lazy && io->q.len < (1 << 16)) return;
     if (outq_flush(&io->q, io->proc.in_fd) < 0 && !io->said_bye) lost(x, seat, "closed its input");
+    io->urgent = io->q.len > 0;
 }
 
 /* The message composed in x->msg, to one seat (seat >= 0) or every live one. */
@@ -157,7 +163,9 @@ static void broadcast(struct ctx *x, build_fn *build, const void *arg)
         if (!io->live || io->fault != FAULT_NONE) continue;
         x->msg.len = 0;
         build(x, s, io->form, arg);
+        x->lazy = true;
         send_msg(x, s);
+        x->lazy = false;
     }
 }
 
@@ -284,7 +292,10 @@ static void pump(struct ctx *x, int64_t deadline)
         if (!io->live) continue;
         if (io->proc.out_fd >= 0) { fds[n] = (struct pollfd){io->proc.out_fd, POLLIN, 0}; owner[n++] = s; }
         if (io->proc.err_fd >= 0) { fds[n] = (struct pollfd){io->proc.err_fd, POLLIN, 0}; owner[n++] = s; }
-        if (io->q.len && io->proc.in_fd >= 0) { fds[n] = (struct pollfd){io->proc.in_fd, POLLOUT, 0}; owner[n++] = s; }
+        if (io->q.len && (io->urgent || io->q.len >= (1 << 16)) && io->proc.in_fd >= 0) {
+            fds[n] = (struct pollfd){io->proc.in_fd, POLLOUT, 0};
+            owner[n++] = s;
+        }
     }
     int ms = 100;                   /* a lost SIGCHLD costs at most this */
     if (deadline >= 0) {
@@ -301,6 +312,7 @@ static void pump(struct ctx *x, int64_t deadline)
         struct seat_io *io = &x->seats[s];
         if (fds[i].fd == io->proc.in_fd) {
             if (outq_flush(&io->q, io->proc.in_fd) < 0 && !io->said_bye) lost(x, s, "closed its input");
+            io->urgent = io->q.len > 0;
         } else {
             drain(x, s);
         }
