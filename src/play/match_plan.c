@@ -426,7 +426,7 @@ static int play_one(struct run *r, long i, struct mbuf *line, struct match_resul
         return status;
     }
     char rec_rel[128] = "";
-    if (r->records_dir[0] && res->ended && !res->stop) {
+    if (r->records_dir[0] && res->ended) {
         char path[4200], tmp[4300];
         snprintf(rec_rel, sizeof rec_rel, "records/%s.mtr", key);
         snprintf(path, sizeof path, "%s/%s.mtr", r->records_dir, key);
@@ -679,7 +679,8 @@ static void play_share(struct run *r, const long *pending, long npending, int wo
             match_result_free(&res);
             return;
         }
-        if (!res.stop || res.stop_status != 2) emit(ctx, line.data, line.len);
+        /* a match cut short by a stop is not done: a rerun plays it again */
+        if (res.ended || !res.stop) emit(ctx, line.data, line.len);
         mbuf_free(&line);
         match_result_free(&res);
         if (res.stop) {
