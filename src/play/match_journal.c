@@ -295,10 +295,14 @@ static void play_parallel(struct run *r, const long *pending, long npending, str
         }
     }
     for (int w = 0; w < jobs; w++) {
-        int st;
+        int st = 0;
         while (waitpid(pids[w], &st, 0) < 0 && errno == EINTR) {
         }
         line_asm_free(&lines[w]);
+        if ((!WIFEXITED(st) || WEXITSTATUS(st) != 0) && !o->status && !interrupted) {
+            o->status = 2;          /* its matches are not in the journal: a rerun plays them */
+            snprintf(o->reason, sizeof o->reason, "worker %d died (status %d)", w, st);
+        }
     }
 }
 
