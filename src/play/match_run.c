@@ -85,6 +85,7 @@ struct ctx {
     long next_id;
     int64_t answer_at;          /* when the last answer was read: the referee's latency starts */
     bool lazy;                  /* sending events: they may wait in the queue */
+    int64_t checked_at;         /* when the processes were last looked at */
     long lat_cap;
 };
 
@@ -245,14 +246,19 @@ static void lost(struct ctx *x, int seat, const char *what)
 }
 
 /* Reads what a seat's pipes hold now: stdout into lines, stderr into its tail. */
-static void drain(struct ctx *x, int seat)
+static void drain_fds(struct ctx *x, int seat, bool out, bool err)
 {
     struct seat_io *io = &x->seats[seat];
     char buf[16384];
     struct line_ctx lc = {x, seat};
-    for (int round = 0; round < 16 && io->proc.out_fd >= 0; round++) {
+    /* a read shorter than the buffer emptied the pipe: no second read just to hear EAGAIN */
+    for (int round = 0; out && round < 16 && io->proc.out_fd >= 0; round++) {
         ssize_t n = read(io->proc.out_fd, buf, sizeof buf);
-        if (n > 0) { line_asm_feed(&io->lines, buf, (size_t)n, on_line, &lc); continue; }
+        if (n > 0) {
+            line_asm_feed(&io->lines, buf, (size_t)n, on_line, &lc);
+            if ((size_t)n < sizeof buf) break;
+            continue;
+        }
         if (n == 0) {
             close(io->proc.out_fd);
             io->proc.out_fd = -1;
@@ -260,13 +266,19 @@ static void drain(struct ctx *x, int seat)
         }
         break;
     }
-    for (int round = 0; round < 64 && io->proc.err_fd >= 0; round++) {
+    for (int round = 0; err && round < 64 && io->proc.err_fd >= 0; round++) {
         ssize_t n = read(io->proc.err_fd, buf, sizeof buf);
-        if (n > 0) { tail_add(&io->err, buf, (size_t)n); continue; }
+        if (n > 0) {
+            tail_add(&io->err, buf, (size_t)n);
+            if ((size_t)n < sizeof buf) break;
+            continue;
+        }
         if (n == 0) { close(io->proc.err_fd); io->proc.err_fd = -1; }
         break;
     }
 }
+
+static void drain(struct ctx *x, int seat) { drain_fds(x, seat, true, true); }
 
 static void check_exit(struct ctx *x, int seat)
 {
@@ -305,7 +317,7 @@ static void pump(struct ctx *x, int64_t deadline)
     }
     int ready = poll(fds, (nfds_t)n, ms);
     if (ready < 0 && errno != EINTR) clock_sleep_us(1000);
-    proc_sigchld_drain();
+    bool exited = ready > 0 && (fds[0].revents & POLLIN) && proc_sigchld_drain();
     for (int i = 1; i < n; i++) {
         if (!fds[i].revents) continue;
         int s = owner[i];
@@ -314,10 +326,16 @@ static void pump(struct ctx *x, int64_t deadline)
             if (outq_flush(&io->q, io->proc.in_fd) < 0 && !io->said_bye) lost(x, s, "closed its input");
             io->urgent = io->q.len > 0;
         } else {
-            drain(x, s);
+            drain_fds(x, s, fds[i].fd == io->proc.out_fd, fds[i].fd == io->proc.err_fd);
         }
     }
-    for (int s = 0; s < x->s->nplayers; s++) check_exit(x, s);
+    /* a child's exit wakes the loop through SIGCHLD; a look every 100 ms covers a
+     * signal lost to a full pipe, without a waitpid per seat per wake-up */
+    int64_t now = clock_us();
+    if (exited || now - x->checked_at > 100000) {
+        x->checked_at = now;
+        for (int s = 0; s < x->s->nplayers; s++) check_exit(x, s);
+    }
 }
 
 /* ---- the record ---- */
