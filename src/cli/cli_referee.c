@@ -11,16 +11,13 @@ static const char usage[] =
     "       mtref check [OPTIONS] FILE...   adjudicate records, one verdict per file\n"
     "       mtref selfplay [OPTIONS]        play matches between built-in players\n"
     "       mtref rules NAME|PATH...        show what house-rule files change\n"
-    "       mtref match [OPTIONS] BOT...    play bot programs against each other\n"
-    "       mtref bot greedy|random         a built-in player speaking the bot protocol\n"
-    "       mtref stats JOURNAL...          the results table of match journals\n"
     "options:\n"
     "  --json            JSON lines instead of text\n"
     "  -k, --keep-going  reject a bad line and read on (default: stop at the first,\n"
     "                    except when typing at a terminal)\n"
     "  --rules NAME      load a house-rule file (repeatable; after the record's own)\n"
     "  -h, --help        this help;  --version  the version\n"
-    "mtref SUBCOMMAND --help lists a subcommand's options. See mtref(1), mtref-rules(5) and mtref-bot(7).\n";
+    "mtref SUBCOMMAND --help lists a subcommand's options. See mtref(1) and mtref-rules(5).\n";
 
 enum { OPT_JSON, OPT_KEEP_GOING, OPT_RULES };
 static const struct cli_option options[] = {
