@@ -55,6 +55,7 @@ struct seat_io {
     bool live;                  /* a process we talk to */
     bool retired;               /* forfeited: the fallback plays the seat */
     bool said_bye;
+    bool urgent;                /* queued bytes it must get now (not just events) */
     enum proto_form form;
     struct proc proc;
     struct outq q;
@@ -83,6 +84,8 @@ struct ctx {
     struct mbuf msg;
     long next_id;
     int64_t answer_at;          /* when the last answer was read: the referee's latency starts */
+    bool lazy;                  /* sending events: they may wait in the queue */
+    int64_t checked_at;         /* when the processes were last looked at */
     long lat_cap;
 };
 
@@ -137,7 +140,11 @@ static void send_to(struct ctx *x, int seat, const char *data, size_t len)
         fault(x, seat, FAULT_STALLED, "does not read its input (%zu bytes waiting)", io->q.len);
         return;
     }
+    /* Events wait for the bot's next question (or a full 64 KiB): a bot is woken once
+     * per decision, not once per move at the table. */
+    if (x->lazy && io->q.len < (1 << 16)) return;
     if (outq_flush(&io->q, io->proc.in_fd) < 0 && !io->said_bye) lost(x, seat, "closed its input");
+    io->urgent = io->q.len > 0;
 }
 
 /* The message composed in x->msg, to one seat (seat >= 0) or every live one. */
@@ -157,7 +164,9 @@ static void broadcast(struct ctx *x, build_fn *build, const void *arg)
         if (!io->live || io->fault != FAULT_NONE) continue;
         x->msg.len = 0;
         build(x, s, io->form, arg);
+        x->lazy = true;
         send_msg(x, s);
+        x->lazy = false;
     }
 }
 
@@ -237,14 +246,19 @@ static void lost(struct ctx *x, int seat, const char *what)
 }
 
 /* Reads what a seat's pipes hold now: stdout into lines, stderr into its tail. */
-static void drain(struct ctx *x, int seat)
+static void drain_fds(struct ctx *x, int seat, bool out, bool err)
 {
     struct seat_io *io = &x->seats[seat];
     char buf[16384];
     struct line_ctx lc = {x, seat};
-    for (int round = 0; round < 16 && io->proc.out_fd >= 0; round++) {
+    /* a read shorter than the buffer emptied the pipe: no second read just to hear EAGAIN */
+    for (int round = 0; out && round < 16 && io->proc.out_fd >= 0; round++) {
         ssize_t n = read(io->proc.out_fd, buf, sizeof buf);
-        if (n > 0) { line_asm_feed(&io->lines, buf, (size_t)n, on_line, &lc); continue; }
+        if (n > 0) {
+            line_asm_feed(&io->lines, buf, (size_t)n, on_line, &lc);
+            if ((size_t)n < sizeof buf) break;
+            continue;
+        }
         if (n == 0) {
             close(io->proc.out_fd);
             io->proc.out_fd = -1;
@@ -252,13 +266,19 @@ static void drain(struct ctx *x, int seat)
         }
         break;
     }
-    for (int round = 0; round < 64 && io->proc.err_fd >= 0; round++) {
+    for (int round = 0; err && round < 64 && io->proc.err_fd >= 0; round++) {
         ssize_t n = read(io->proc.err_fd, buf, sizeof buf);
-        if (n > 0) { tail_add(&io->err, buf, (size_t)n); continue; }
+        if (n > 0) {
+            tail_add(&io->err, buf, (size_t)n);
+            if ((size_t)n < sizeof buf) break;
+            continue;
+        }
         if (n == 0) { close(io->proc.err_fd); io->proc.err_fd = -1; }
         break;
     }
 }
+
+static void drain(struct ctx *x, int seat) { drain_fds(x, seat, true, true); }
 
 static void check_exit(struct ctx *x, int seat)
 {
@@ -284,7 +304,10 @@ static void pump(struct ctx *x, int64_t deadline)
         if (!io->live) continue;
         if (io->proc.out_fd >= 0) { fds[n] = (struct pollfd){io->proc.out_fd, POLLIN, 0}; owner[n++] = s; }
         if (io->proc.err_fd >= 0) { fds[n] = (struct pollfd){io->proc.err_fd, POLLIN, 0}; owner[n++] = s; }
-        if (io->q.len && io->proc.in_fd >= 0) { fds[n] = (struct pollfd){io->proc.in_fd, POLLOUT, 0}; owner[n++] = s; }
+        if (io->q.len && (io->urgent || io->q.len >= (1 << 16)) && io->proc.in_fd >= 0) {
+            fds[n] = (struct pollfd){io->proc.in_fd, POLLOUT, 0};
+            owner[n++] = s;
+        }
     }
     int ms = 100;                   /* a lost SIGCHLD costs at most this */
     if (deadline >= 0) {
@@ -294,18 +317,25 @@ static void pump(struct ctx *x, int64_t deadline)
     }
     int ready = poll(fds, (nfds_t)n, ms);
     if (ready < 0 && errno != EINTR) clock_sleep_us(1000);
-    proc_sigchld_drain();
+    bool exited = ready > 0 && (fds[0].revents & POLLIN) && proc_sigchld_drain();
     for (int i = 1; i < n; i++) {
         if (!fds[i].revents) continue;
         int s = owner[i];
         struct seat_io *io = &x->seats[s];
         if (fds[i].fd == io->proc.in_fd) {
             if (outq_flush(&io->q, io->proc.in_fd) < 0 && !io->said_bye) lost(x, s, "closed its input");
+            io->urgent = io->q.len > 0;
         } else {
-            drain(x, s);
+            drain_fds(x, s, fds[i].fd == io->proc.out_fd, fds[i].fd == io->proc.err_fd);
         }
     }
-    for (int s = 0; s < x->s->nplayers; s++) check_exit(x, s);
+    /* a child's exit wakes the loop through SIGCHLD; a look every 100 ms covers a
+     * signal lost to a full pipe, without a waitpid per seat per wake-up */
+    int64_t now = clock_us();
+    if (exited || now - x->checked_at > 100000) {
+        x->checked_at = now;
+        for (int s = 0; s < x->s->nplayers; s++) check_exit(x, s);
+    }
 }
 
 /* ---- the record ---- */

@@ -55,11 +55,12 @@ int proc_sigchld_fd(void)
     return sigchld_pipe[0];
 }
 
-void proc_sigchld_drain(void)
+bool proc_sigchld_drain(void)
 {
     char buf[64];
-    while (sigchld_pipe[0] >= 0 && read(sigchld_pipe[0], buf, sizeof buf) > 0) {
-    }
+    bool any = false;
+    while (sigchld_pipe[0] >= 0 && read(sigchld_pipe[0], buf, sizeof buf) > 0) any = true;
+    return any;
 }
 
 /* In the child: every descriptor above 2 closed, whatever the caller inherited. */

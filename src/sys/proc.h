@@ -29,7 +29,7 @@ bool proc_spawn(struct proc *p, const char *cmd, const char *dir, const char *co
 /* The read end of a pipe that becomes readable when any child exits (SIGCHLD),
  * for poll; proc_sigchld_drain empties it. Installed by the first proc_spawn. */
 int proc_sigchld_fd(void);
-void proc_sigchld_drain(void);
+bool proc_sigchld_drain(void);        /* true when a child exited since the last call */
 
 /* Reaps p if it has exited (never blocks); true when it has. */
 bool proc_check(struct proc *p);
