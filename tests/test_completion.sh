@@ -35,8 +35,11 @@ complete -p mtref >/dev/null 2>&1 && { passed=$((passed + 1)); echo "ok   comple
     || { failed=$((failed + 1)); echo "FAIL bash has no completion for mtref"; }
 
 if command -v zsh >/dev/null; then
+    # compinit writes its dump by renaming a temporary file over -d: never /dev/null
+    dump_dir=$(mktemp -d)
+    trap 'rm -rf "$dump_dir"' EXIT
     if zsh -n "$top/completion/_mtref" &&
-       zsh -fc "fpath=($top/completion \$fpath); autoload -U compinit; compinit -u -d /dev/null; autoload -U _mtref; [[ \$_comps[mtref] == _mtref ]]"; then
+       zsh -fc "fpath=($top/completion \$fpath); autoload -U compinit; compinit -u -d $dump_dir/zcompdump; autoload -U _mtref; [[ \$_comps[mtref] == _mtref ]]"; then
         passed=$((passed + 1)); echo "ok   zsh loads _mtref for mtref"
     else
         failed=$((failed + 1)); echo "FAIL zsh does not load _mtref"
