@@ -300,7 +300,7 @@ static void check_walks_a_directory_and_sums_it_up(void **state)
 static void quiet_answers_only_errors_events_and_queries(void **state)
 {
     (void)state;
-    struct run r = run("players a b\nrounds 1\nseed 42\nb play 1-2 b\nlegal\n", "-q", "-k");
+    struct run r = run("players a b\nrounds 1\nseed 42\nb play 1-2 b\nlegal\n", "-kq");
     assert_int_equal(r.status, 1);
     assert_null(strstr(r.out, "ok\n"));
     assert_has(r.out, "error line 4: not-your-turn");
@@ -390,6 +390,23 @@ static void refusals_give_their_reason(void **state)
     done(&r);
 }
 
+/* The footer of mtref(1) names the version that --version prints. */
+static void the_manual_names_the_version(void **state)
+{
+    (void)state;
+    size_t len;
+    char *page = tu_read_test_file("../man/mtref.1", &len);
+    assert_non_null(page);
+    struct run v = run(NULL, "--version");
+    char version[64];
+    assert_int_equal(sscanf(v.out, "mtref %63s", version), 1);
+    char footer[96];
+    snprintf(footer, sizeof footer, "\n.Os mtref %s\n", version);
+    assert_has(page, footer);
+    free(page);
+    done(&v);
+}
+
 static void selfplay_tags_are_reported_by_check(void **state)
 {
     (void)state;
@@ -453,6 +470,7 @@ int main(void)
         cmocka_unit_test(R23_unseeded_legal_offers_no_bare_draw),
         cmocka_unit_test(refusals_give_their_reason),
         cmocka_unit_test(selfplay_tags_are_reported_by_check),
+        cmocka_unit_test(the_manual_names_the_version),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -66,6 +66,8 @@ struct cli_parser {
     int noptions;
     const struct subcommand *command;
     const char *word;       /* the option word last met, as typed */
+    const char *bundle;     /* the rest of "-kq" still to read, or NULL */
+    char short_word[3];     /* "-q": the word of a flag read from a bundle */
 };
 
 enum {

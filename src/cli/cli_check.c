@@ -140,7 +140,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
 {
     enum output_mode mode = OUTPUT_TEXT;
     const char *rules[RULES_MAX_FILES];
-    int nrules = 0;
+    int nrules = 0, operands = 0;
     bool require_complete = false, want_summary = false, quiet = false;
     struct file_list files = {0};
     struct cli_parser p;
@@ -151,6 +151,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
         switch (opt) {
         case CLI_EXIT: break;
         case CLI_OPERAND:
+            operands++;
             if (!add_operand(&files, value)) status = cli_usage_error(&cli_check, "out of memory listing %s", value);
             break;
         case OPT_JSON: mode = OUTPUT_JSON; break;
@@ -163,14 +164,10 @@ static int run(int argc, char **argv, const struct cli_env *env)
             break;
         }
     }
-    if (status < 0 && files.n == 0 && p.argc > 1 && argc > 1) {
-        /* operands were given but named only empty directories: nothing to check is a failure */
-        bool had_operand = false;
-        for (int i = 1; i < argc; i++) had_operand |= argv[i][0] != '-' || strcmp(argv[i], "-") == 0;
-        if (had_operand) {
-            fputs("mtref: check: no .mtr file found\n", stderr);
-            status = 2;
-        }
+    if (status < 0 && files.n == 0 && operands > 0) {
+        /* only directories without records: nothing to check is a failure */
+        fputs("mtref: check: no .mtr file found\n", stderr);
+        status = 2;
     }
     if (status < 0 && files.n == 0) status = cli_usage_error(&cli_check, "check needs at least one %s", "FILE or DIR");
     struct check_result *res = status < 0 ? mt_malloc(sizeof *res) : NULL;

@@ -22,6 +22,15 @@ void cli_parser_init(struct cli_parser *p, int argc, char **argv, const struct s
     p->noptions = noptions;
     p->command = command;
     p->word = NULL;
+    p->bundle = NULL;
+}
+
+/* A flag of a bundle such as "-kq": its index, or -1. */
+static int short_flag(const struct cli_parser *p, char c)
+{
+    for (int i = 0; i < p->noptions; i++)
+        if (p->options[i].short_name == c && !p->options[i].takes_value) return i;
+    return -1;
 }
 
 int cli_usage_error(const struct subcommand *command, const char *fmt, ...)
@@ -127,6 +136,14 @@ static int unknown_option(const struct cli_parser *p, const char *word)
 
 int cli_parser_next(struct cli_parser *p, const char **value, int *status)
 {
+    if (p->bundle && *p->bundle) {
+        int index = short_flag(p, *p->bundle);
+        snprintf(p->short_word, sizeof p->short_word, "-%c", *p->bundle++);
+        p->word = p->short_word;
+        *value = NULL;
+        return index;                    /* checked whole when the bundle was met */
+    }
+    p->bundle = NULL;
     if (p->next >= p->argc) return CLI_END;
     const char *word = p->argv[p->next++];
     *value = word;
@@ -150,6 +167,15 @@ int cli_parser_next(struct cli_parser *p, const char **value, int *status)
         return CLI_EXIT;
     }
     p->word = word;
+    /* "-kq": short flags together, as getopt reads them */
+    if (word[1] != '-' && word[2] != '\0') {
+        bool all = true;
+        for (const char *c = word + 1; *c && all; c++) all = short_flag(p, *c) >= 0;
+        if (all) {
+            p->bundle = word + 1;
+            return cli_parser_next(p, value, status);
+        }
+    }
     int index = find_option(p, word, value);
     if (index < 0) {
         size_t len = strcspn(word, "=");

@@ -147,7 +147,7 @@ void screen_prompt(const struct screen *s, const struct game *g, char *buf, size
     const char *on = s->colour ? "\001" SGR_ACTOR "\002" : "", *off = s->colour ? "\001" SGR_OFF "\002" : "";
     if (g->nplayers == 0) snprintf(buf, size, "set-up> ");
     else if (game_is_over(g)) snprintf(buf, size, "match over (players starts the next)> ");
-    else if (g->phase == PHASE_SETUP && !g->seeded) snprintf(buf, size, "set-up, then deal round 1> ");
+    else if (g->phase == PHASE_SETUP && !g->seeded) snprintf(buf, size, "set-up> ");
     else if (game_needs_deal(g) && !g->seeded) snprintf(buf, size, "deal round %d> ", g->round);
     else {
         struct game snap;
