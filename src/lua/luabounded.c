@@ -2,7 +2,7 @@
  * loop in C, where the instruction hook never runs: table.insert driven by a __len
  * that claims math.maxinteger elements and a C function as __index walks 2^63 slots
  * without allocating a byte. These versions do what the manual says of Lua's and
- * count one instruction per element they touch, so the budget ends them. */
+ * count their work (8 instructions an element), so the budget ends them. */
 #include "luabounded.h"
 
 #include <limits.h>
@@ -387,6 +387,18 @@ static int bounded_rep(lua_State *L)
     return call_original(L);
 }
 
+/* Functions that scan their string without allocating (utf8.len, string.byte, ...):
+ * one instruction per 8 bytes of it. */
+#define SCAN_BYTES_PER_INSTRUCTION 8
+
+static int bounded_scan(lua_State *L)
+{
+    size_t n;
+    luaL_checklstring(L, 1, &n);
+    sandbox_charge(L, (long)(n / SCAN_BYTES_PER_INSTRUCTION));
+    return call_original(L);
+}
+
 /* Replaces table[name] (table on top) with f closed over the original. */
 static void wrap_field(lua_State *L, const char *name, lua_CFunction f)
 {
@@ -410,6 +422,11 @@ void luabounded_open(lua_State *L)
     for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) wrap_field(L, patterns[i], bounded_pattern);
     wrap_field(L, "gsub", bounded_gsub);
     wrap_field(L, "rep", bounded_rep);
+    wrap_field(L, "byte", bounded_scan);
+    lua_pop(L, 1);
+    lua_getfield(L, -1, LUA_UTF8LIBNAME);
+    static const char *const scans[] = {"len", "codepoint", "offset"};
+    for (size_t i = 0; i < sizeof scans / sizeof scans[0]; i++) wrap_field(L, scans[i], bounded_scan);
     lua_pop(L, 1);
     lua_getfield(L, -1, LUA_TABLIBNAME);
     set_field(L, "insert", bounded_insert);

@@ -39,8 +39,9 @@
 /* Often enough that C functions between two hooks cannot carry a call far past its
  * deadline. */
 #define HOOK_EVERY 100
-/* An allocation of this many bytes costs one instruction. */
-#define BYTES_PER_INSTRUCTION 64
+/* An allocation of this many bytes costs one instruction (about what copying or
+ * filling them takes). */
+#define BYTES_PER_INSTRUCTION 16
 /* Bytes past the cap that the bridge's own pushes may use. */
 #define BRIDGE_RESERVE (1u << 20)
 /* Charges between two looks at the clock. */
@@ -63,6 +64,8 @@ struct sandbox {
     long match_left;      /* instructions left to this match's hook calls */
     double match_seconds; /* wall-clock time its hook calls took */
 };
+
+static void check_limits(struct sandbox *sb, double t);
 
 /* Every block starts with its creation number; the header keeps malloc's alignment. */
 #define HEADER 16
@@ -108,6 +111,8 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         long cost = (long)((size - old) / BYTES_PER_INSTRUCTION);
         sb->budget -= cost;
         if (sb->metered) sb->match_left -= cost;
+        /* no error can be raised here: the next instruction raises it */
+        if (sb->budget <= 0 || (sb->metered && sb->match_left <= 0)) check_limits(sb, 1);
     }
     return p + HEADER;
 }
