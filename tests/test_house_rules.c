@@ -495,7 +495,7 @@ static void ascending_elimination_100_R3_engines_cycle_0_to_12_then_0(void **sta
     for (int k = 1; k <= 40; k++) {
         int pip = -1;
         char err[RULES_MESSAGE_SIZE];
-        assert_int_equal(r->hooks.engine_pip(r->hooks.ctx, k, 13, &pip, err), 0);
+        assert_int_equal(r->hooks.engine_pip(r->hooks.ctx, &ref->game, k, 13, &pip, err), 0);
         assert_int_equal(pip, (k - 1) % 13);
     }
     tu_free(ref);
@@ -828,7 +828,7 @@ static const struct verdict *score_block(struct referee *ref, const char *a, con
     g.hands[0] = tiles(a);
     g.hands[1] = tiles(b);
     g.hands[2] = tiles(c);
-    verdict_ok(&v);
+    verdict_reset(&v);
     round_finish(&g, -1, last_was_double, &v);
     assert_true(v.round_ended);
     assert_true(v.match_ended);
@@ -957,7 +957,7 @@ static void ascending_R3_engines_by_round_for_13_7_and_1_rounds(void **state)
         for (int k = 1; k <= counts[i]; k++) {
             int pip = -1;
             char err[RULES_MESSAGE_SIZE];
-            assert_int_equal(r->hooks.engine_pip(r->hooks.ctx, k, counts[i], &pip, err), 0);
+            assert_int_equal(r->hooks.engine_pip(r->hooks.ctx, &ref->game, k, counts[i], &pip, err), 0);
             assert_int_equal(pip, k - 1);
         }
     tu_free(ref);

@@ -163,14 +163,21 @@ static void a_bare_draw_is_syntax_without_a_seed(void **state)
     tu_free(ref);
 }
 
-static void show_and_legal_take_no_arguments(void **state)
+/* show takes at most one argument, a seated player's name; legal takes none. */
+static void show_takes_a_seated_name_at_most_legal_none(void **state)
 {
     (void)state;
     struct referee *ref = start("players 2");
     assert_int_equal(tu_line(ref, "show"), ERR_NONE);
     assert_int_equal(tu_line(ref, "legal"), ERR_NONE);
     assert_int_equal(tu_line(ref, "  show\t# the table"), ERR_NONE);
-    assert_int_equal(tu_line(ref, "show p1"), ERR_SYNTAX);
+    assert_int_equal(tu_line(ref, "show p1"), ERR_NONE);
+    assert_int_equal(tu_line(ref, "show p2 # as p2 sees it"), ERR_NONE);
+    assert_int_equal(tu_line(ref, "show zed"), ERR_UNKNOWN_PLAYER);
+    assert_int_equal(tu_line(ref, "show p1 p2"), ERR_SYNTAX);
+    assert_int_equal(tu_line(ref, "show mex"), ERR_SYNTAX);
+    assert_int_equal(tu_line(ref, "show 1"), ERR_SYNTAX);
+    assert_int_equal(tu_line(ref, "show play"), ERR_SYNTAX);
     assert_int_equal(tu_line(ref, "legal p1"), ERR_SYNTAX);
     assert_int_equal(tu_line(ref, "legal 1"), ERR_SYNTAX);
     tu_free(ref);
@@ -448,7 +455,7 @@ int main(void)
         cmocka_unit_test(players_n_seats_p1_to_pn),
         cmocka_unit_test(setup_values_outside_the_rules_are_syntax),
         cmocka_unit_test(a_bare_draw_is_syntax_without_a_seed),
-        cmocka_unit_test(show_and_legal_take_no_arguments),
+        cmocka_unit_test(show_takes_a_seated_name_at_most_legal_none),
         cmocka_unit_test(moves_take_exactly_their_arguments),
         cmocka_unit_test(deal_without_tiles_is_bad_deal_not_syntax),
         cmocka_unit_test(tiles_are_two_pips_0_to_12_in_either_order_leading_zeros_allowed),

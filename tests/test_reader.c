@@ -86,6 +86,41 @@ static void a_last_line_without_a_newline_is_read(void **state)
     read_back("x\r\n", 3, one, 1);
 }
 
+/* One rule for CR everywhere: only "\r\n" ends a line, so a CR that is not followed
+ * by "\n" is the line's own byte, at the end of input as much as before "\r\n". */
+static void a_lone_cr_at_the_end_of_input_is_kept_as_before_a_crlf(void **state)
+{
+    (void)state;
+    const struct expect cr[] = {E("show\r")};
+    read_back("show\r", 5, cr, 1);
+    read_back("show\r\r\n", 7, cr, 1);
+    const struct expect two[] = {E("x"), E("\r")};
+    read_back("x\n\r", 3, two, 2);
+}
+
+static void a_stream_answers_show_cr_with_syntax_at_the_end_of_input_too(void **state)
+{
+    (void)state;
+    char *out = NULL;
+    assert_int_equal(tu_run("players 2\nshow\r", false, false, NULL, 0, &out), 2);
+    char *crlf = NULL;
+    assert_int_equal(tu_run("players 2\nshow\r\r\n", false, false, NULL, 0, &crlf), 2);
+    assert_string_equal(out, crlf);
+    assert_non_null(strstr(out, "error line 2: syntax"));
+    free(out);
+    free(crlf);
+}
+
+static void reader_close_of_null_does_nothing(void **state)
+{
+    (void)state;
+    reader_close(NULL);
+    struct reader r;
+    assert_true(reader_open(&r, 0, 16));
+    reader_close(&r);
+    reader_close(&r);          /* a closed reader too */
+}
+
 static void nul_bytes_reach_the_grammar(void **state)
 {
     (void)state;
@@ -278,6 +313,9 @@ int main(void)
         cmocka_unit_test(lines_are_numbered_from_1_and_blank_lines_count),
         cmocka_unit_test(crlf_is_stripped_but_a_lone_cr_is_kept),
         cmocka_unit_test(a_last_line_without_a_newline_is_read),
+        cmocka_unit_test(a_lone_cr_at_the_end_of_input_is_kept_as_before_a_crlf),
+        cmocka_unit_test(a_stream_answers_show_cr_with_syntax_at_the_end_of_input_too),
+        cmocka_unit_test(reader_close_of_null_does_nothing),
         cmocka_unit_test(nul_bytes_reach_the_grammar),
         cmocka_unit_test(a_line_of_exactly_4096_bytes_is_kept_and_4097_is_too_long),
         cmocka_unit_test(a_megabyte_line_is_too_long_in_constant_memory),

@@ -79,6 +79,7 @@ static void R2_two_to_eight_players_else_syntax(void **state)
     (void)state;
     struct referee *ref = start("");
     assert_int_equal(tu_line(ref, "players 1"), ERR_SYNTAX);
+    assert_int_equal(tu_line(ref, "players x y x"), ERR_SYNTAX);
     assert_int_equal(tu_line(ref, "players ana"), ERR_SYNTAX);
     assert_int_equal(tu_line(ref, "players 9"), ERR_SYNTAX);
     assert_int_equal(tu_line(ref, "players a b c d e f g h i"), ERR_SYNTAX);
@@ -404,7 +405,7 @@ static void R24_game_over_for_anything_but_queries_and_players_after_the_match(v
     struct referee *ref = start("players 2\nrounds 1");
     play_out_one_round(ref, true);
     const char *lines[] = {"p2 pass", "p2 draw 9-9", "p1 play 9-9 mex", "deal p1 0-1", "round 1", "round 2",
-                           "rounds 7", "seed 3", "rules double-blank-50"};
+                           "rounds 7", "seed 3"};
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         assert_int_equal(tu_line(ref, lines[i]), ERR_GAME_OVER);
         assert_false(tu_last()->round_ended);
@@ -416,12 +417,37 @@ static void R24_game_over_for_anything_but_queries_and_players_after_the_match(v
     assert_int_equal(tu_line(ref, "zed pass"), ERR_GAME_OVER);
     assert_int_equal(tu_line(ref, "deal zed 0-1"), ERR_GAME_OVER);
     assert_int_equal(tu_line(ref, "players 1"), ERR_SYNTAX);
+    assert_int_equal(tu_line(ref, "players x y x"), ERR_SYNTAX);
     /* a players line starts the next match, with nothing carried over */
     assert_int_equal(tu_line(ref, "players x y z"), ERR_NONE);
     assert_int_equal(ref->game.nplayers, 3);
     assert_int_equal(ref->game.rounds, 13);
     assert_int_equal(ref->game.totals[1], 0);
     assert_int_equal(tu_line(ref, "rounds 7"), ERR_NONE);
+    tu_free(ref);
+}
+
+/* protocol.md: after a match, a rules line starts the next one too, under those
+ * rules (so a ten-player match can follow another); one that fails changes nothing. */
+static void R24_a_rules_line_after_the_match_starts_the_next_under_its_rules(void **state)
+{
+    (void)state;
+    struct referee *ref = start("players 2\nrounds 1");
+    play_out_one_round(ref, true);
+    assert_true(game_is_over(&ref->game));
+    assert_int_equal(tu_line(ref, "rules no-such-file"), ERR_RULES);
+    assert_true(game_is_over(&ref->game));
+    assert_int_equal(tu_line(ref, "p2 pass"), ERR_GAME_OVER);
+    assert_int_equal(tu_line(ref, "rules ten-players"), ERR_NONE);
+    assert_false(game_is_over(&ref->game));
+    assert_true(game_setup_open(&ref->game));
+    assert_int_equal(ref->game.nplayers, 0);
+    assert_int_equal(ref->game.rules->max_players, 10);
+    assert_int_equal(tu_line(ref, "players 10"), ERR_NONE);
+    assert_int_equal(ref->game.totals[1], 0);
+    assert_int_equal(tu_line(ref, "rules double-blank-50"), ERR_NONE);
+    assert_int_equal(ref->game.rules->tile_value[0], 50);
+    assert_int_equal(ref->game.rules->max_players, 10);
     tu_free(ref);
 }
 
@@ -458,6 +484,8 @@ static void R24_setup_closed_once_a_deal_or_move_was_accepted(void **state)
     assert_int_equal(tu_line(dealt, "rules double-blank-50"), ERR_SETUP_CLOSED);
     assert_int_equal(tu_line(dealt, "rounds 5"), ERR_SYNTAX);     /* syntax comes first */
     assert_int_equal(tu_line(dealt, "players 9"), ERR_SYNTAX);
+    assert_int_equal(tu_line(dealt, "players ana ana"), ERR_SYNTAX);   /* a name twice is syntax too */
+    assert_string_equal(tu_last()->message, "ana is named twice");
     /* one accepted deal line is enough to close it */
     struct referee *half = start("players 2");
     char line[400];
@@ -556,6 +584,7 @@ int main(void)
         cmocka_unit_test(R23_not_in_hand_for_a_tile_held_elsewhere),
         cmocka_unit_test(R24_not_your_turn_for_any_move_by_another_player),
         cmocka_unit_test(R24_game_over_for_anything_but_queries_and_players_after_the_match),
+        cmocka_unit_test(R24_a_rules_line_after_the_match_starts_the_next_under_its_rules),
         cmocka_unit_test(R24_nothing_is_played_between_rounds_until_the_next_deal),
         cmocka_unit_test(R24_setup_closed_once_a_deal_or_move_was_accepted),
         cmocka_unit_test(R24_precedence_round_mismatch_unknown_player_bad_deal_not_your_turn),

@@ -1,6 +1,8 @@
 /* The referee session: rules lines during set-up, and regressions found in review. */
 #include "testutil.h"
 
+#include "luarules.h"
+#include "luasandbox.h"
 #include "selfplay.h"
 
 #include <stdio.h>
@@ -107,6 +109,20 @@ static void selfplay_gives_up_on_a_match_without_end(void **state)
     tu_free(ref);
 }
 
+/* The ownership rule of alloc.h: every *_free accepts NULL and a freed value. */
+static void referee_free_of_null_or_twice_does_nothing(void **state)
+{
+    (void)state;
+    referee_free(NULL);
+    luarules_free(NULL);
+    sandbox_free(NULL);
+    struct referee *ref = tu_session((const char *const[]){"double-blank-50"}, 1);
+    tu_feed(ref, "rules ascending\nplayers 2");
+    referee_free(ref);
+    referee_free(ref);
+    free(ref);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -115,6 +131,7 @@ int main(void)
         cmocka_unit_test(R3_rounds_follow_the_rules_default_until_set),
         cmocka_unit_test(R2_selfplay_names_rules_before_a_larger_table),
         cmocka_unit_test(selfplay_gives_up_on_a_match_without_end),
+        cmocka_unit_test(referee_free_of_null_or_twice_does_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,7 @@
 #endif
 
 #define CLI_MAX_OPERANDS 4096   /* files one command line may name */
+#define CLI_PATH_SIZE 4096      /* room for a path the command line names */
 
 /* What every subcommand is handed: the Lua bridge (owned by main) and its loader. */
 struct cli_env {
@@ -30,6 +31,7 @@ struct subcommand {
 };
 
 extern const struct subcommand cli_referee, cli_check, cli_selfplay, cli_rules;
+extern const struct subcommand cli_match, cli_bot, cli_stats;
 
 /* One option a subcommand takes: --name (or -c), with a value or not. */
 struct cli_option {

@@ -1,4 +1,5 @@
 /* mtref check FILE...: one verdict per file, the worst status. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,7 +76,12 @@ static int run(int argc, char **argv, const struct cli_env *env)
         for (int i = 0; i < nfiles; i++) {
             check_file(files[i], &env->loader, rules, nrules, res);
             check_print(stdout, mode, files[i], res);
-            fflush(stdout);
+            if (fflush(stdout) != 0 || ferror(stdout)) {
+                fprintf(stderr, "mtref: check: cannot write the verdicts: %s\n", strerror(errno ? errno : EIO));
+                clearerr(stdout);          /* reported here, once */
+                status = 2;
+                break;
+            }
             if (res->status > status) status = res->status;
         }
     }

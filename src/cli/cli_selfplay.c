@@ -1,7 +1,10 @@
 /* mtref selfplay: matches between built-in players, written as records. */
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
+#include "protocol.h"
 #include "escape.h"
 #include "selfplay.h"
 
@@ -32,6 +35,53 @@ static const struct cli_option options[] = {
 /* The largest self-play seed: it is written back into each record's first comment. */
 #define SELFPLAY_MAX_SEED 999999999999999999LL
 #define SELFPLAY_MAX_GAMES 1000000000LL
+
+/* Whether s can stand on a `rules` line as one token that reads back as s: no blank,
+ * tab, '#', control byte, and well-formed UTF-8. */
+static bool one_token(const char *s)
+{
+    size_t len = strlen(s);
+    if (len == 0 || len > PROTOCOL_LINE_MAX / 2 || !protocol_utf8_valid(s, len)) return false;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p <= ' ' || *p == '#' || *p == 0x7f) return false;
+    return true;
+}
+
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* How a record names the --rules file spelled s, into out (size bytes): a record must
+ * read the same from any directory. A name found on the rules path is written as the
+ * name, and so is a path to a file that the name finds there; any other absolute
+ * path is written as it is (the record then names that path); a file found relative
+ * to the working directory is refused. Returns false with a message in why. */
+static bool record_spelling(const char *s, char *out, size_t size, char *why, size_t whysize)
+{
+    if (!one_token(s)) {
+        snprintf(why, whysize, "--rules: a record's rules line holds a file as one word, without blanks, "
+                 "tabs, '#' or control characters: rename the file or the directories on its path");
+        return false;
+    }
+    char path[CLI_PATH_SIZE], name[CLI_PATH_SIZE];
+    bool by_name;
+    snprintf(out, size, "%s", s);
+    if (!luarules_find(s, path, sizeof path, &by_name)) return true;   /* the loader says what is wrong */
+    if (by_name) return true;
+    if (strchr(s, '/')) {
+        rules_file_name(s, name, sizeof name);
+        if (luarules_find(name, path, sizeof path, &by_name) && by_name && same_file(path, s)) {
+            snprintf(out, size, "%s", name);
+            return true;
+        }
+        if (s[0] == '/') return true;
+    }
+    snprintf(why, whysize, "--rules %s: found relative to the working directory, so a record naming it would "
+             "depend on where it is read: give its absolute path, or put it on MTREF_RULES_PATH", s);
+    return false;
+}
 
 static int run(int argc, char **argv, const struct cli_env *env)
 {
@@ -79,7 +129,16 @@ static int run(int argc, char **argv, const struct cli_env *env)
         return cli_usage_error(&cli_selfplay, "bad option or value: '%s'", p.word);
     }
     char err[RULES_MESSAGE_SIZE] = "";
-    status = selfplay_run(&o, &env->loader, rules, nrules, stdout, err);
+    char spelled[RULES_MAX_FILES][CLI_PATH_SIZE];
+    const char *names[RULES_MAX_FILES];
+    for (int i = 0; i < nrules; i++) {
+        if (!record_spelling(rules[i], spelled[i], sizeof spelled[i], err, sizeof err)) {
+            fprintf(stderr, "mtref: selfplay: %s\n", err);
+            return 2;
+        }
+        names[i] = spelled[i];
+    }
+    status = selfplay_run(&o, &env->loader, names, nrules, stdout, err);
     if (status != 0) {
         fputs("mtref: selfplay: ", stderr);
         escape_puts(stderr, err);         /* may quote a rules file */

@@ -1,4 +1,5 @@
 /* mtref's entry point: picks the subcommand from the table and runs it. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -7,6 +8,9 @@
 /* Every subcommand, in the order mtref --help lists them; the referee is the default. */
 static const struct subcommand *const subcommands[] = {
     &cli_referee, &cli_check, &cli_selfplay, &cli_rules,
+    &cli_match,
+    &cli_bot,
+    &cli_stats,
 };
 #define NSUBCOMMANDS (int)(sizeof subcommands / sizeof subcommands[0])
 
@@ -35,5 +39,11 @@ int main(int argc, char **argv)
     env.loader = luarules_loader(env.lua);
     int status = command->run(argc, argv, &env);
     luarules_free(env.lua);
+    /* A full disk or a closed pipe is no success: one check for every subcommand */
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "mtref: cannot write the output: %s\n", errno ? strerror(errno) : "a write failed");
+        status = 2;
+    }
     return status;
 }

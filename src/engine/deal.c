@@ -16,3 +16,14 @@ void deal_shuffle(uint64_t *state, int engine_pip, unsigned char deck[DEAL_DECK_
         deck[j] = swap;
     }
 }
+
+void deal_shuffle_all(uint64_t *state, unsigned char deck[TILE_COUNT])
+{
+    for (tile_t t = 0; t < TILE_COUNT; t++) deck[t] = (unsigned char)t;
+    for (int i = TILE_COUNT - 1; i >= 1; i--) {
+        int j = (int)rng_uniform(state, (uint64_t)i + 1);
+        unsigned char swap = deck[i];
+        deck[i] = deck[j];
+        deck[j] = swap;
+    }
+}

@@ -14,5 +14,8 @@
 /* Writes the 90 tiles other than engine_pip's double, in tile order, then shuffled:
  * for i = 89 down to 1, swap deck[i] with deck[rng_uniform(i + 1)]. */
 void deal_shuffle(uint64_t *state, int engine_pip, unsigned char deck[DEAL_DECK_SIZE]);
+/* The same over all 91 tiles, the engine included (house rules that deal the engine
+ * and lay it from a hand): for i = 90 down to 1, swap deck[i] with deck[rng_uniform(i + 1)]. */
+void deal_shuffle_all(uint64_t *state, unsigned char deck[TILE_COUNT]);
 
 #endif

@@ -60,7 +60,7 @@ void game_set_players(struct game *g, int n, const char *const names[], struct v
         strncpy(g->names[i], names[i], NAME_MAX_LEN);
         g->names[i][NAME_MAX_LEN] = '\0';
     }
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 void game_set_rounds(struct game *g, int rounds, struct verdict *v)
@@ -71,14 +71,14 @@ void game_set_rounds(struct game *g, int rounds, struct verdict *v)
     }
     g->rounds = rounds;
     g->rounds_given = true;
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 void game_set_seed(struct game *g, uint64_t seed, struct verdict *v)
 {
     g->seeded = true;
     g->rng = seed;
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 void game_set_rules(struct game *g, const struct rules *rules, struct verdict *v)
@@ -95,7 +95,7 @@ void game_set_rules(struct game *g, const struct rules *rules, struct verdict *v
     g->rules = rules;
     if (!g->rounds_given) g->rounds = rules->default_rounds;
     if (rules->hooks.match_begin) rules->hooks.match_begin(rules->hooks.ctx);
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 void game_assert_round(struct game *g, long long n, struct verdict *v)
@@ -104,7 +104,7 @@ void game_assert_round(struct game *g, long long n, struct verdict *v)
         verdict_fail(v, ERR_ROUND_MISMATCH, "R3", "this is round %d, not %lld", g->round, n);
         return;
     }
-    verdict_ok(v);
+    verdict_reset(v);
 }
 
 /* Leaves set-up for the first round; false with v set when a rules hook failed. */
@@ -144,7 +144,7 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
     for (int i = 0; i < count && why == NONE; i++) {
         culprit = tiles[i];
         if (tileset_has(hand, tiles[i])) why = TWICE_IN_HAND;
-        else if (tiles[i] == engine) why = ENGINE;
+        else if (tiles[i] == engine && !g->engine_dealt) why = ENGINE;
         else if (tileset_has(others, tiles[i])) why = DEALT;
         tileset_add(&hand, tiles[i]);
     }
@@ -169,8 +169,11 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
     }
     g->hands[seat] = hand;
     g->dealt[seat] = true;
-    if (!game_needs_deal(g)) round_begin_play(g);
-    verdict_ok(v);
+    if (!game_needs_deal(g) && !round_begin_play(g, v)) {
+        *g = before;
+        return;
+    }
+    verdict_reset(v);
 }
 
 void game_snapshot(const struct game *g, struct game *out)
@@ -179,10 +182,15 @@ void game_snapshot(const struct game *g, struct game *out)
     if (!out->seeded || out->phase == PHASE_OVER || out->nplayers == 0) return;
     if (out->phase == PHASE_SETUP) {
         struct verdict v;
+        verdict_reset(&v);
         out->phase = PHASE_DEALING;
         if (!round_start(out, &v)) { *out = *g; return; }
     }
-    if (out->phase == PHASE_DEALING) round_deal_seeded(out);
+    if (out->phase == PHASE_DEALING) {
+        struct verdict v;
+        verdict_reset(&v);
+        if (!round_deal_seeded(out, &v)) *out = *g;
+    }
 }
 
 bool game_tiles_conserved(const struct game *g)
@@ -190,9 +198,10 @@ bool game_tiles_conserved(const struct game *g)
     if (g->phase != PHASE_PLAYING) return true;
     tileset seen = tileset_empty();
     int count = 0;
-    tile_t engine = tile_double(g->engine_pip);
-    tileset_add(&seen, engine);
-    count++;
+    if (!g->hunting) {                   /* once laid, the engine is a place of its own */
+        tileset_add(&seen, tile_double(g->engine_pip));
+        count++;
+    }
     for (int s = 0; s < g->nplayers; s++) {
         if (!tileset_is_empty(tileset_and(seen, g->hands[s]))) return false;
         seen = tileset_or(seen, g->hands[s]);
@@ -216,7 +225,9 @@ bool game_invariants_hold(const struct game *g, const char **why)
     *why = 0;
     if (!game_tiles_conserved(g)) *why = "tiles are not all accounted for, each once";
     else if (g->trains[TRAIN_MEX].marker) *why = "a marker lies on the Mexican train";
-    else if (g->rules->doubles == DOUBLES_COVER_NOW && g->ndoubles > 1) *why = "more than one double is uncovered";
+    else if (g->rules->doubles == DOUBLES_COVER_NOW && g->ndoubles > 1 && !g->rules->hooks.asks[ASK_MUST_COVER] &&
+             !g->rules->hooks.asks[ASK_ANOTHER_PLAY])
+        *why = "more than one double is uncovered";
     else if (g->ndoubles > DOUBLES_MAX) *why = "too many uncovered doubles";
     if (*why || g->phase != PHASE_PLAYING) return *why == 0;
     for (int t = 0; t < TRAIN_COUNT && !*why; t++) {

@@ -73,7 +73,19 @@ struct game {
     bool turn_began_owing;               /* a cover was owed when this turn began */
     bool had_turn[RULES_MAX_PLAYERS];    /* has had a turn this round */
     int idle_passes;                     /* passes in a row with an empty boneyard */
+    /* for house rules: what this turn and round have done */
+    int plays;                           /* plays made in this turn */
+    int turn_draws;                      /* draws made in this turn */
+    tile_t drew;                         /* the last tile drawn in this turn, or TILE_NONE */
+    int pass_streak;                     /* turns in a row that ended with a pass */
+    int wins[RULES_MAX_PLAYERS];         /* rounds won: gone out, or lowest hand of a block */
+    bool engine_dealt;                   /* the engine is dealt with the rest (ASK_LAY_ENGINE) */
+    bool hunting;                        /* nobody held it: players draw until it turns up */
+    int engine_from;                     /* the seat that laid the engine from hand, or -1 */
 };
+
+/* A turn that has not ended after this many plays is a `rules` error. */
+#define GAME_MAX_TURN_PLAYS 64
 
 /* One action of a player. train is a seat or TRAIN_MEX; tile is TILE_NONE for a bare
  * draw (seeded games only) and for pass. */
@@ -116,7 +128,8 @@ void game_snapshot(const struct game *g, struct game *out);
  * train (own, others by seat, mex), then draw, then pass. Returns how many were
  * written (at most max); a seeded-or-not draw is listed with tile TILE_NONE. */
 int game_legal_moves(const struct game *g, struct move *out, int max);
-/* The same, but a failing per-move hook returns -1 with v set to its `rules` error. */
+/* The same, but a failing hook returns -1 with v set to its `rules` error (v is
+ * reset first). */
 int game_legal_moves_checked(const struct game *g, struct move *out, int max, struct verdict *v);
 #define GAME_MAX_LEGAL (TILE_COUNT * TRAIN_COUNT + 2)
 
@@ -135,5 +148,12 @@ int game_next_seat(const struct game *g, int seat);
 int64_t game_hand_value(const struct game *g, tileset hand);
 /* Seats still in the match. */
 int game_players_in(const struct game *g);
+/* How the protocol names a train: "mex", or its owner's name (static or in g). */
+const char *game_train_name(const struct game *g, int train);
+/* The answer to question q: the house rules' when a hook answers it, else canonical.
+ * A failing hook sets v to its `rules` error (unless v already failed) and gives the
+ * canonical answer: callers stop once v->code is set. */
+int64_t game_ask(const struct game *g, enum rules_question q, tile_t tile, int train, int64_t canonical,
+                 struct verdict *v);
 
 #endif

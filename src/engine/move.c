@@ -10,20 +10,38 @@
 
 #include "round.h"
 
+/* The head of the queue of uncovered doubles: the one to cover first. */
+static const struct uncovered_double *head_double(const struct game *g)
+{
+    return g->rules->doubles == DOUBLES_ANYWHERE_LIFO ? &g->doubles[g->ndoubles - 1] : &g->doubles[0];
+}
+
 /* The double the current player must cover now, or NULL when their play is free.
  * [R14][R15] Canonically the player who laid it covers it next; under the
- * doubles-anywhere rules its layer plays on, and later turns cover the queue's head. */
-static const struct uncovered_double *owed_double(const struct game *g)
+ * doubles-anywhere rules its layer plays on, and later turns cover the queue's head.
+ * A must_cover hook may lift the duty or lay it on the player to act (the head). */
+static const struct uncovered_double *owed_with_doubles(const struct game *g, struct verdict *v);
+
+static inline const struct uncovered_double *owed_double(const struct game *g, struct verdict *v)
 {
-    if (g->ndoubles == 0) return 0;
+    return g->ndoubles == 0 ? 0 : owed_with_doubles(g, v);
+}
+
+static const struct uncovered_double *owed_with_doubles(const struct game *g, struct verdict *v)
+{
+    const struct uncovered_double *owed;
     switch (g->rules->doubles) {
     case DOUBLES_ANYWHERE_LIFO:
-        return g->turn_began_owing ? &g->doubles[g->ndoubles - 1] : 0;
     case DOUBLES_ANYWHERE_FIFO:
-        return g->turn_began_owing ? &g->doubles[0] : 0;
+        owed = g->turn_began_owing ? head_double(g) : 0;
+        break;
     default:
-        return &g->doubles[0];
+        owed = &g->doubles[0];
+        break;
     }
+    if (!g->rules->hooks.asks[ASK_MUST_COVER]) return owed;
+    bool must = game_ask(g, ASK_MUST_COVER, TILE_NONE, -1, owed != 0, v) != 0;
+    return must ? (owed ? owed : head_double(g)) : 0;
 }
 
 /* first-turn-own-train: the seat has not yet had its first turn of the round. */
@@ -41,11 +59,10 @@ static bool train_open_to(const struct game *g, int train, int seat)
 
 /* Tiles of the current hand that fit somewhere the player may play, before any
  * per-move hook is asked. */
-static tileset playable_tiles(const struct game *g)
+static tileset playable_tiles(const struct game *g, const struct uncovered_double *owed)
 {
     int seat = g->turn;
     tileset hand = g->hands[seat];
-    const struct uncovered_double *owed = owed_double(g);
     if (owed) return tileset_and(hand, tileset_with_pip(owed->pip));
     tileset fits = tileset_with_pip(g->trains[seat].open_pip);
     if (!first_turn_limited(g, seat)) {
@@ -79,10 +96,15 @@ static int ask_may_play(const struct game *g, tile_t tile, int train, bool *allo
  * out NULL this is one tile-set test. */
 static int list_plays(const struct game *g, struct move *out, int max, struct verdict *v)
 {
-    tileset tiles = playable_tiles(g);
+    if (g->hunting) return 0;               /* no tile is played before the engine is laid */
+    const struct uncovered_double *owed = 0;
+    if (g->ndoubles) {
+        owed = owed_with_doubles(g, v);
+        if (v->code != ERR_NONE) return -1;
+    }
+    tileset tiles = playable_tiles(g, owed);
     if (!out && !g->rules->hooks.may_play) return !tileset_is_empty(tiles);
     int seat = g->turn, n = 0;
-    const struct uncovered_double *owed = owed_double(g);
     int order[TRAIN_COUNT], ntrains = 0;
     if (owed) {
         order[ntrains++] = owed->train;
@@ -112,42 +134,92 @@ static int list_plays(const struct game *g, struct move *out, int max, struct ve
     return n;
 }
 
-static bool draw_owed(const struct game *g)
+/* The boneyard counts as empty [R9][R10]: nothing in it, or nothing a house rule
+ * lets be drawn (the hunt for an engine draws past any such rule). */
+static bool boneyard_empty(const struct game *g, struct verdict *v)
 {
-    if (tileset_is_empty(g->boneyard)) return false;
-    return g->rules->draw == DRAW_UNTIL_PLAYABLE || g->draws == 0;
+    if (tileset_is_empty(g->boneyard)) return true;
+    if (!g->rules->hooks.asks[ASK_DRAWABLE] || g->hunting) return false;
+    int64_t size = tileset_count(g->boneyard);
+    return game_ask(g, ASK_DRAWABLE, TILE_NONE, -1, size, v) <= 0;
+}
+
+/* A player with no legal play may draw now [R9][R17]: once per play, or again and
+ * again under draw-until-playable; a may_draw hook has the last word. */
+static bool draw_allowed(const struct game *g, struct verdict *v)
+{
+    bool canonical = g->rules->draw == DRAW_UNTIL_PLAYABLE || g->draws == 0 || g->hunting;
+    if (!g->rules->hooks.asks[ASK_MAY_DRAW] || g->hunting) return canonical;
+    return game_ask(g, ASK_MAY_DRAW, TILE_NONE, -1, canonical, v) != 0;
+}
+
+static bool draw_owed(const struct game *g, struct verdict *v)
+{
+    if (boneyard_empty(g, v)) return false;
+    return draw_allowed(g, v);
+}
+
+/* Whether the player to act may pass, given whether they can play and must draw:
+ * canonically only with neither [R10][R11]; a may_pass hook may say otherwise. */
+static bool pass_allowed(const struct game *g, bool can_play, bool must_draw, struct verdict *v)
+{
+    bool canonical = !can_play && !must_draw;
+    if (!g->rules->hooks.asks[ASK_MAY_PASS] || g->hunting) return canonical && !g->hunting;
+    return game_ask(g, ASK_MAY_PASS, can_play, must_draw, canonical, v) != 0;
+}
+
+static int legal_with_hooks(const struct game *g, int n, struct move *out, int max, struct verdict *v);
+
+/* The canonical turn inline (the bots' hot path); house rules' questions out of line. */
+static inline __attribute__((always_inline)) int legal_moves(const struct game *g, struct move *out, int max,
+                                                             struct verdict *v)
+{
+    v->code = ERR_NONE;           /* only a failure fills the rest */
+    if (g->phase != PHASE_PLAYING) return 0;
+    int n = list_plays(g, out, max, v);
+    if (n < 0) return -1;
+    if (g->rules->hooks.asks_per_move || g->hunting) return legal_with_hooks(g, n, out, max, v);
+    if (n > 0) return n < max ? n : max;
+    if (max < 1) return 0;
+    bool draw = !tileset_is_empty(g->boneyard) && (g->rules->draw == DRAW_UNTIL_PLAYABLE || g->draws == 0);
+    out[0] = (struct move){draw ? MOVE_DRAW : MOVE_PASS, g->turn, TILE_NONE, 0};
+    return 1;
 }
 
 int game_legal_moves(const struct game *g, struct move *out, int max)
 {
     struct verdict v;
-    int n = game_legal_moves_checked(g, out, max, &v);
+    int n = legal_moves(g, out, max, &v);
     return n < 0 ? 0 : n;
 }
 
 int game_legal_moves_checked(const struct game *g, struct move *out, int max, struct verdict *v)
 {
-    if (g->phase != PHASE_PLAYING) return 0;
-    int n = list_plays(g, out, max, v);
-    if (n < 0) return -1;
-    if (n > 0) return n < max ? n : max;
-    if (max < 1) return 0;
-    out[0] = (struct move){draw_owed(g) ? MOVE_DRAW : MOVE_PASS, g->turn, TILE_NONE, 0};
-    return 1;
+    return legal_moves(g, out, max, v);
+}
+
+static int legal_with_hooks(const struct game *g, int n, struct move *out, int max, struct verdict *v)
+{
+    bool must_draw = n == 0 && draw_owed(g, v);
+    if (v->code != ERR_NONE) return -1;
+    bool may_pass = pass_allowed(g, n > 0, must_draw, v);
+    if (v->code != ERR_NONE) return -1;
+    if (n > max) n = max;
+    if (must_draw && n < max) out[n++] = (struct move){MOVE_DRAW, g->turn, TILE_NONE, 0};
+    if (may_pass && n < max) out[n++] = (struct move){MOVE_PASS, g->turn, TILE_NONE, 0};
+    return n;
 }
 
 /* [R20] At the end of a turn, with the boneyard empty: can nobody ever play again? */
-static bool round_blocked(const struct game *g)
+static bool round_blocked(const struct game *g, bool empty)
 {
-    if (!tileset_is_empty(g->boneyard)) return false;
+    if (!empty) return false;
     tileset hands = tileset_empty();
     for (int s = 0; s < g->nplayers; s++)
         if (!g->eliminated[s]) hands = tileset_or(hands, g->hands[s]);
     tileset fits;
     if (g->ndoubles > 0) {
-        const struct uncovered_double *head = g->rules->doubles == DOUBLES_ANYWHERE_LIFO
-                                                  ? &g->doubles[g->ndoubles - 1] : &g->doubles[0];
-        fits = tileset_with_pip(head->pip);
+        fits = tileset_with_pip(head_double(g)->pip);
     } else {
         fits = tileset_with_pip(g->trains[TRAIN_MEX].open_pip);
         for (int s = 0; s < g->nplayers; s++)
@@ -159,24 +231,29 @@ static bool round_blocked(const struct game *g)
 /* A turn ends with a play that owes no cover, or a pass [R18][R20]. Besides R20, a
  * round in which everyone passed twice round the table with an empty boneyard is
  * blocked: a per-move hook can forbid plays R20 cannot see, and a round must end. */
-static void end_turn(struct game *g, bool mark, bool passed, struct verdict *v)
+static inline __attribute__((always_inline)) void end_turn(struct game *g, bool mark, bool passed, struct verdict *v)
 {
     int seat = g->turn;
     if (mark) g->trains[seat].marker = true;
     g->had_turn[seat] = true;
     g->draws = 0;
-    g->idle_passes = passed && tileset_is_empty(g->boneyard) ? g->idle_passes + 1 : 0;
-    if (round_blocked(g) || (g->idle_passes && g->idle_passes >= 2 * game_players_in(g))) {
+    g->pass_streak = passed ? g->pass_streak + 1 : 0;
+    bool empty = boneyard_empty(g, v);
+    g->idle_passes = passed && empty ? g->idle_passes + 1 : 0;
+    bool blocked = round_blocked(g, empty);
+    if (g->rules->hooks.asks_per_move) {
+        if (g->rules->hooks.asks[ASK_BLOCKED]) blocked = game_ask(g, ASK_BLOCKED, TILE_NONE, -1, blocked, v) != 0;
+        if (v->code != ERR_NONE) return;
+    }
+    if (blocked || (g->idle_passes && g->idle_passes >= 2 * game_players_in(g))) {
         round_finish(g, -1, false, v);
         return;
     }
     g->turn = game_next_seat(g, seat);
     g->turn_began_owing = g->ndoubles > 0;
-}
-
-static const char *train_name(const struct game *g, int train)
-{
-    return train == TRAIN_MEX ? "mex" : g->names[train];
+    g->plays = 0;
+    g->turn_draws = 0;
+    g->drew = TILE_NONE;
 }
 
 static void play(struct game *g, const struct move *m, struct verdict *v)
@@ -184,17 +261,24 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
     int seat = m->seat, train = m->train;
     tile_t tile = m->tile;
     char text[TILE_TEXT_SIZE];
+    if (g->hunting) {
+        tile_format(tile_double(g->engine_pip), text);
+        verdict_fail(v, ERR_HOUSE_RULE, 0, "%s: no tile can be played before the engine %s is laid: draw",
+                     g->rules->lay_engine_by ? g->rules->lay_engine_by : "house rules", text);
+        return;
+    }
     if (!tileset_has(g->hands[seat], tile)) {
         tile_format(tile, text);
         verdict_fail(v, ERR_NOT_IN_HAND, "R23", "%s does not hold %s", g->names[seat], text);
         return;
     }
-    const struct uncovered_double *owed = owed_double(g);
+    const struct uncovered_double *owed = owed_double(g, v);
+    if (v->code != ERR_NONE) return;
     if (owed && (train != owed->train || !tile_has_pip(tile, owed->pip))) {
         char dbl[TILE_TEXT_SIZE];
         tile_format(tile_double(owed->pip), dbl);
         verdict_fail(v, ERR_MUST_COVER, g->turn_began_owing ? "R15" : "R14",
-                     "the double %s on the %s train must be covered", dbl, train_name(g, owed->train));
+                     "the double %s on the %s train must be covered", dbl, game_train_name(g, owed->train));
         return;
     }
     if (!owed && !train_open_to(g, train, seat)) {
@@ -208,7 +292,7 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
     if (!tile_has_pip(tile, open)) {
         tile_format(tile, text);
         verdict_fail(v, ERR_NO_MATCH, "R7", "%s does not fit the open end %d of the %s train",
-                     text, open, train_name(g, train));
+                     text, open, game_train_name(g, train));
         return;
     }
     if (!owed && train != seat && first_turn_limited(g, seat)) {
@@ -243,9 +327,20 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
         round_finish(g, seat, is_double, v);
         return;
     }
-    if (is_double) {                                   /* [R14] one more play */
-        g->doubles[g->ndoubles++] = (struct uncovered_double){train, open};
-        g->draws = 0;                                  /* [R17] */
+    if (is_double) g->doubles[g->ndoubles++] = (struct uncovered_double){train, open};
+    g->plays++;
+    bool again = is_double;                            /* [R14] one more play */
+    if (g->rules->hooks.asks_per_move && g->rules->hooks.asks[ASK_ANOTHER_PLAY]) {
+        again = game_ask(g, ASK_ANOTHER_PLAY, tile, train, again, v) != 0;
+        if (v->code != ERR_NONE) return;
+    }
+    if (again) {
+        if (g->plays >= GAME_MAX_TURN_PLAYS) {
+            verdict_fail(v, ERR_RULES, 0, "the turn of %s has not ended after %d plays: does a rule give another "
+                         "play for ever?", g->names[seat], g->plays);
+            return;
+        }
+        g->draws = 0;                                  /* [R17] the allowance is per play */
         return;
     }
     bool mark = g->rules->marker_after_cover && began_owing && covered && train != seat;
@@ -261,11 +356,16 @@ static void draw(struct game *g, const struct move *m, struct verdict *v)
         verdict_fail(v, ERR_MUST_PLAY, "R8", "%s holds a playable tile", g->names[seat]);
         return;
     }
-    if (g->rules->draw == DRAW_ONCE && g->draws > 0) {
+    bool hooked = g->rules->hooks.asks_per_move || g->hunting;
+    bool allowed = hooked ? draw_allowed(g, v) : g->rules->draw == DRAW_UNTIL_PLAYABLE || g->draws == 0;
+    if (hooked && v->code != ERR_NONE) return;
+    if (!allowed) {
         verdict_fail(v, ERR_ALREADY_DRAWN, "R9", "%s has already drawn for this play", g->names[seat]);
         return;
     }
-    if (tileset_is_empty(g->boneyard)) {
+    bool empty = hooked ? boneyard_empty(g, v) : tileset_is_empty(g->boneyard);
+    if (hooked && v->code != ERR_NONE) return;
+    if (empty) {
         verdict_fail(v, ERR_BONEYARD_EMPTY, "R10", "the boneyard is empty");
         return;
     }
@@ -293,7 +393,19 @@ static void draw(struct game *g, const struct move *m, struct verdict *v)
     tileset_remove(&g->boneyard, tile);
     tileset_add(&g->hands[seat], tile);
     g->draws++;
+    g->turn_draws++;
+    g->drew = tile;
     v->drew = tile;
+    if (!g->hunting) return;
+    /* the hunt: the engine is laid at once; any other tile stays, and the turn passes */
+    if (tile == tile_double(g->engine_pip)) {
+        round_lay_engine_from(g, seat, v);
+        return;
+    }
+    g->turn = game_next_seat(g, seat);
+    g->draws = 0;
+    g->turn_draws = 0;
+    g->drew = TILE_NONE;
 }
 
 static void pass(struct game *g, const struct move *m, struct verdict *v)
@@ -301,12 +413,21 @@ static void pass(struct game *g, const struct move *m, struct verdict *v)
     int seat = m->seat;
     int plays = list_plays(g, 0, 0, v);
     if (plays < 0) return;
-    if (plays > 0) {
-        verdict_fail(v, ERR_MUST_PLAY, "R11", "%s holds a playable tile", g->names[seat]);
-        return;
+    bool must_draw = plays == 0 && draw_owed(g, v);
+    bool allowed = !plays && !must_draw;
+    if (g->rules->hooks.asks_per_move || g->hunting) {
+        if (v->code != ERR_NONE) return;
+        allowed = pass_allowed(g, plays > 0, must_draw, v);
+        if (v->code != ERR_NONE) return;
     }
-    if (draw_owed(g)) {
-        verdict_fail(v, ERR_MUST_DRAW, "R11", "%s must draw first", g->names[seat]);
+    if (!allowed) {
+        if (plays > 0)
+            verdict_fail(v, ERR_MUST_PLAY, "R11", "%s holds a playable tile", g->names[seat]);
+        else if (must_draw || g->hunting)
+            verdict_fail(v, ERR_MUST_DRAW, "R11", "%s must draw first", g->names[seat]);
+        else
+            verdict_fail(v, ERR_RULES, 0, "may_pass refuses the pass of %s, who can neither play nor draw",
+                         g->names[seat]);
         return;
     }
     end_turn(g, true, true, v);                        /* [R11] the marker */
@@ -321,18 +442,15 @@ static bool deal_if_due(struct game *g, struct verdict *v)
         g->round = 1;
         if (!round_start(g, v)) return false;
     }
-    if (g->phase == PHASE_DEALING) round_deal_seeded(g);
+    if (g->phase == PHASE_DEALING) return round_deal_seeded(g, v);
     return true;
 }
 
-static bool hooks_at_round_end(const struct rules *r)
-{
-    return r->hooks.engine_pip || r->hooks.round_points || r->hooks.eliminated;
-}
+
 
 void game_move(struct game *g, const struct move *m, struct verdict *v)
 {
-    verdict_ok(v);
+    verdict_reset(v);
     if (g->phase == PHASE_OVER) {
         verdict_fail(v, ERR_GAME_OVER, "R24", "the match is over");
         return;
@@ -341,8 +459,9 @@ void game_move(struct game *g, const struct move *m, struct verdict *v)
      * start a round or call a hook that can fail half-way. */
     struct game before;
     bool saved = false;
-    if (g->phase != PHASE_PLAYING || (hooks_at_round_end(g->rules) &&
-        (tileset_is_empty(g->boneyard) || tileset_at_most_one(g->hands[g->turn])))) {
+    if (g->phase != PHASE_PLAYING || g->rules->hooks.asks_per_move || g->hunting ||
+        (g->rules->hooks.at_round_end &&
+         (tileset_is_empty(g->boneyard) || tileset_at_most_one(g->hands[g->turn])))) {
         before = *g;
         saved = true;
     }

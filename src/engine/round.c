@@ -9,9 +9,11 @@
 static bool engine_of_round(const struct game *g, int *pip, struct verdict *v)
 {
     const struct rules *r = g->rules;
+    int step = (g->round - 1) % TILE_PIPS;          /* cycles when rounds go past 13 */
+    *pip = TILE_MAX_PIP - step;
     if (r->hooks.engine_pip) {
         char err[RULES_MESSAGE_SIZE] = "";
-        if (r->hooks.engine_pip(r->hooks.ctx, g->round, g->rounds, pip, err) != 0) {
+        if (r->hooks.engine_pip(r->hooks.ctx, g, g->round, g->rounds, pip, err) != 0) {
             verdict_fail(v, ERR_RULES, 0, "%s", err);
             return false;
         }
@@ -19,11 +21,16 @@ static bool engine_of_round(const struct game *g, int *pip, struct verdict *v)
             verdict_fail(v, ERR_RULES, 0, "engine of round %d: %d is not a pip 0..12", g->round, *pip);
             return false;
         }
-        return true;
     }
-    int step = (g->round - 1) % TILE_PIPS;          /* cycles when rounds go past 13 */
-    *pip = TILE_MAX_PIP - step;
     return true;
+}
+
+static void reset_turn(struct game *g)
+{
+    g->draws = 0;
+    g->plays = 0;
+    g->turn_draws = 0;
+    g->drew = TILE_NONE;
 }
 
 bool round_start(struct game *g, struct verdict *v)
@@ -48,36 +55,85 @@ bool round_start(struct game *g, struct verdict *v)
     g->boneyard_order_len = 0;
     g->boneyard_next = 0;
     g->turn = g->first_seat;
-    g->draws = 0;
+    reset_turn(g);
     g->ndoubles = 0;
     g->turn_began_owing = false;
     g->idle_passes = 0;
+    g->pass_streak = 0;
+    g->hunting = false;
+    g->engine_from = -1;
+    g->engine_dealt = false;
     g->phase = PHASE_DEALING;
+    if (g->rules->hooks.asks[ASK_LAY_ENGINE]) {
+        g->engine_dealt = game_ask(g, ASK_LAY_ENGINE, TILE_NONE, -1, false, v) != 0;
+        if (v->code != ERR_NONE) return false;
+    }
     return true;
 }
 
-void round_deal_seeded(struct game *g)
+bool round_deal_seeded(struct game *g, struct verdict *v)
 {
-    unsigned char deck[DEAL_DECK_SIZE];
-    deal_shuffle(&g->rng, g->engine_pip, deck);
+    unsigned char deck[TILE_COUNT];
+    int decksize = DEAL_DECK_SIZE;
+    if (g->engine_dealt) {
+        deal_shuffle_all(&g->rng, deck);
+        decksize = TILE_COUNT;
+    } else {
+        deal_shuffle(&g->rng, g->engine_pip, deck);
+    }
     int size = g->rules->hand_size[game_players_in(g)], next = 0;
     for (int s = 0; s < g->nplayers; s++) {
         if (g->eliminated[s]) continue;
         for (int i = 0; i < size; i++) tileset_add(&g->hands[s], deck[next++]);
         g->dealt[s] = true;
     }
-    g->boneyard_order_len = DEAL_DECK_SIZE - next;
+    g->boneyard_order_len = decksize - next;
     memcpy(g->boneyard_order, deck + next, (size_t)g->boneyard_order_len);
-    round_begin_play(g);
+    return round_begin_play(g, v);
 }
 
-void round_begin_play(struct game *g)
+/* The round opens with seat to act (before the opener hook has its say). */
+static bool open_round(struct game *g, int seat, struct verdict *v)
+{
+    if (g->rules->hooks.asks[ASK_OPENER]) {
+        seat = (int)game_ask(g, ASK_OPENER, TILE_NONE, -1, seat, v);
+        if (v->code != ERR_NONE) return false;
+        if (seat < 0 || seat >= g->nplayers || g->eliminated[seat]) {
+            verdict_fail(v, ERR_RULES, 0, "opener: the seat named is not in play");
+            return false;
+        }
+    }
+    g->turn = seat;
+    reset_turn(g);
+    return true;
+}
+
+bool round_lay_engine_from(struct game *g, int seat, struct verdict *v)
+{
+    tileset_remove(&g->hands[seat], tile_double(g->engine_pip));
+    g->hunting = false;
+    g->engine_from = seat;
+    return open_round(g, game_next_seat(g, seat), v);
+}
+
+bool round_begin_play(struct game *g, struct verdict *v)
 {
     tileset rest = tileset_all();
-    tileset_remove(&rest, tile_double(g->engine_pip));
+    tile_t engine = tile_double(g->engine_pip);
+    if (!g->engine_dealt) tileset_remove(&rest, engine);
     for (int s = 0; s < g->nplayers; s++) rest = tileset_minus(rest, g->hands[s]);
     g->boneyard = rest;
     g->phase = PHASE_PLAYING;
+    if (g->engine_dealt) {
+        for (int s = 0; s < g->nplayers; s++)
+            if (tileset_has(g->hands[s], engine)) return round_lay_engine_from(g, s, v);
+        /* nobody holds it: the hunt starts with the seat R4 names */
+        g->hunting = true;
+        g->turn = g->first_seat;
+        reset_turn(g);
+        return true;
+    }
+    return open_round(g, g->first_seat, v);
 }
 
 /* Built-in scoring: penalties [R21] or positive-scoring, then double-out-doubles. */
@@ -147,6 +203,35 @@ static void end_match(struct game *g, const bool candidate[], struct verdict *v)
     v->match_ended = true;
     pick_winners(g, candidate, v);
     g->phase = PHASE_OVER;
+    if (!g->rules->hooks.asks[ASK_WINNERS]) return;
+    int64_t mask = 0;
+    for (int s = 0; s < g->nplayers; s++)
+        if (v->winners[s]) mask |= (int64_t)1 << s;
+    mask = game_ask(g, ASK_WINNERS, TILE_NONE, -1, mask, v);
+    if (v->code != ERR_NONE) return;
+    if (mask <= 0 || mask >= (int64_t)1 << g->nplayers) {
+        verdict_fail(v, ERR_RULES, 0, "winners: the list must name players at the table, at least one");
+        return;
+    }
+    v->nwinners = 0;
+    for (int s = 0; s < g->nplayers; s++) {
+        v->winners[s] = (mask >> s) & 1;
+        v->nwinners += v->winners[s];
+    }
+}
+
+/* Rounds won: the player who went out, or on a block every lowest hand. */
+static void count_wins(struct game *g, const struct round_outcome *o)
+{
+    if (o->out_seat >= 0) {
+        g->wins[o->out_seat]++;
+        return;
+    }
+    int64_t lowest = INT64_MAX;
+    for (int s = 0; s < o->nplayers; s++)
+        if (o->in_round[s] && o->hand_value[s] < lowest) lowest = o->hand_value[s];
+    for (int s = 0; s < o->nplayers; s++)
+        if (o->in_round[s] && o->hand_value[s] == lowest) g->wins[s]++;
 }
 
 void round_finish(struct game *g, int out_seat, bool out_on_double, struct verdict *v)
@@ -159,14 +244,13 @@ void round_finish(struct game *g, int out_seat, bool out_on_double, struct verdi
         o.hand_value[s] = o.in_round[s] ? game_hand_value(g, g->hands[s]) : 0;
     }
     int64_t points[RULES_MAX_PLAYERS] = {0};
+    score_builtin(r, &o, points);
     if (r->hooks.round_points) {
         char err[RULES_MESSAGE_SIZE] = "";
         if (r->hooks.round_points(r->hooks.ctx, g, &o, points, err) != 0) {
             verdict_fail(v, ERR_RULES, 0, "%s", err);
             return;
         }
-    } else {
-        score_builtin(r, &o, points);
     }
     v->round_ended = true;
     v->report.round = g->round;
@@ -177,20 +261,27 @@ void round_finish(struct game *g, int out_seat, bool out_on_double, struct verdi
         v->report.points[s] = o.in_round[s] ? points[s] : 0;
         g->totals[s] += v->report.points[s];
     }
+    count_wins(g, &o);
     bool candidate[RULES_MAX_PLAYERS] = {false};
+    bool over;
+    int left = game_players_in(g);
     if (r->hooks.eliminated) {
         if (!eliminate(g, v)) return;
-        int left = game_players_in(g);
-        if (left <= 1) {
-            /* the last one in wins; if the round took everyone, its victims compete */
-            for (int s = 0; s < g->nplayers; s++) candidate[s] = !g->eliminated[s];
-            if (left == 0)
-                for (int i = 0; i < v->neliminated; i++) candidate[v->eliminated[i]] = true;
-            end_match(g, candidate, v);
-            return;
-        }
-    } else if (g->round >= g->rounds) {
+        left = game_players_in(g);
+        over = left <= 1;
+        /* the last one in wins; if the round took everyone, its victims compete */
+        for (int s = 0; s < g->nplayers; s++) candidate[s] = !g->eliminated[s];
+        if (left == 0)
+            for (int i = 0; i < v->neliminated; i++) candidate[v->eliminated[i]] = true;
+    } else {
+        over = g->round >= g->rounds;
         for (int s = 0; s < g->nplayers; s++) candidate[s] = true;
+    }
+    if (r->hooks.asks[ASK_MATCH_OVER]) {
+        over = game_ask(g, ASK_MATCH_OVER, TILE_NONE, -1, over, v) != 0;
+        if (v->code != ERR_NONE) return;
+    }
+    if (over || left <= 1) {              /* a round needs two players */
         end_match(g, candidate, v);
         return;
     }

@@ -46,14 +46,35 @@ struct round_outcome {
     bool out_on_double;                 /* the last tile played was a double */
 };
 
+/* The decisions of the engine a house rule may answer (besides may_play, the
+ * engine, scoring and elimination hooks below). The engine works out the canonical
+ * answer, and the hook, given it, returns the answer that stands:
+ *   ASK_MAY_DRAW      bool  a player with no legal play may draw now [R9][R17]
+ *   ASK_MAY_PASS      bool  the player to act may pass now [R10][R11]
+ *   ASK_ANOTHER_PLAY  bool  the play just made gives the same player another play [R14]
+ *   ASK_MUST_COVER    bool  the player to act owes the cover of an uncovered double [R15]
+ *   ASK_DRAWABLE      count how many of the boneyard's tiles may be drawn (0..size) [R9][R10]
+ *   ASK_BLOCKED       bool  at the end of a turn: the round is blocked [R20]
+ *   ASK_MATCH_OVER    bool  after a round's points: the match ends [R3]
+ *   ASK_WINNERS       mask  when the match ends: bit s set for each winning seat [R22]
+ *   ASK_OPENER        seat  who opens the round, once the engine is laid [R4]
+ *   ASK_LAY_ENGINE    bool  false: the engine is set aside before the deal [R5];
+ *                           true: it is dealt and laid from its holder's hand */
+enum rules_question {
+    ASK_MAY_DRAW, ASK_MAY_PASS, ASK_ANOTHER_PLAY, ASK_MUST_COVER, ASK_DRAWABLE, ASK_BLOCKED,
+    ASK_MATCH_OVER, ASK_WINNERS, ASK_OPENER, ASK_LAY_ENGINE, ASK_COUNT
+};
+
 /* Optional hooks into a house-rule script. Each returns 0 on success, or -1 after
  * writing a message ("file:line: what") into err (RULES_MESSAGE_SIZE bytes); the
  * engine then answers the move with a `rules` error. NULL means canonical. */
 struct rules_hooks {
     void *ctx;
-    /* The engine double's pip of round `round` (1, 2, ...). */
-    int (*engine_pip)(void *ctx, int round, int rounds, int *pip, char *err);
-    /* Points of the round for each seat in the round; replaces the built-in scoring. */
+    /* The engine double's pip of round `round` (1, 2, ...); *pip holds the canonical
+     * pip on entry. */
+    int (*engine_pip)(void *ctx, const struct game *g, int round, int rounds, int *pip, char *err);
+    /* Points of the round for each seat in the round; points[] holds the built-in
+     * scoring on entry. */
     int (*round_points)(void *ctx, const struct game *g, const struct round_outcome *o, int64_t points[], char *err);
     /* Whether a seat with this total leaves the match after a round. */
     int (*eliminated)(void *ctx, const struct game *g, int seat, int64_t total, bool *out, char *err);
@@ -63,6 +84,16 @@ struct rules_hooks {
     /* A match begins under these rules (game_init, game_set_rules): the hooks' budget
      * per match starts afresh. */
     void (*match_begin)(void *ctx);
+    /* A decision (see enum rules_question): *answer holds the canonical answer on entry
+     * and the rules' answer on return. tile and train are the play just made
+     * (ASK_ANOTHER_PLAY); for ASK_MAY_PASS, 1 or 0: whether the player can play, and
+     * whether they must draw; else TILE_NONE and -1. Set only when asks[q] is true. */
+    int (*ask)(void *ctx, const struct game *g, enum rules_question q, tile_t tile, int train,
+               int64_t *answer, char *err);
+    bool asks[ASK_COUNT];
+    bool asks_per_move;      /* one of the turn's questions (may_draw .. blocked) is asked */
+    bool at_round_end;       /* a hook is called when a round ends or starts (engine_pip,
+                                round_points, eliminated, match_over .. lay_engine) */
 };
 
 struct rules {
@@ -75,6 +106,7 @@ struct rules {
     enum draw_policy draw;                     /* [R9][R17] */
     bool first_turn_own_train;                 /* first turn of a round: own train only */
     const char *first_turn_by;                 /* the file that said so, for messages; not owned */
+    const char *lay_engine_by;                 /* the file whose lay_engine hook is asked; not owned */
     bool marker_after_cover;                   /* owed cover made elsewhere also marks */
     enum scoring_policy scoring;               /* [R21][R22] */
     int out_on_double_factor;                  /* 1; 2 under double-out-doubles */

@@ -1,5 +1,5 @@
-/* Seats and hands: who is still in the match, who sits next, what a hand is worth.
- * The small queries the rest of the engine builds on (below engine, round, move). */
+/* Seats, hands and trains: who is still in the match, who sits next, what a hand is
+ * worth, what a train is called. The small queries the rest of the engine builds on. */
 #include "engine.h"
 
 int game_next_seat(const struct game *g, int seat)
@@ -24,4 +24,24 @@ int game_players_in(const struct game *g)
     int n = 0;
     for (int s = 0; s < g->nplayers; s++) n += !g->eliminated[s];
     return n;
+}
+
+const char *game_train_name(const struct game *g, int train)
+{
+    return train == TRAIN_MEX ? "mex" : g->names[train];
+}
+
+int64_t game_ask(const struct game *g, enum rules_question q, tile_t tile, int train, int64_t canonical,
+                 struct verdict *v)
+{
+    const struct rules_hooks *h = &g->rules->hooks;
+    if (!h->ask || !h->asks[q]) return canonical;
+    int64_t answer = canonical;
+    char err[RULES_MESSAGE_SIZE];
+    err[0] = '\0';
+    if (h->ask(h->ctx, g, q, tile, train, &answer, err) != 0) {
+        if (v->code == ERR_NONE) verdict_fail(v, ERR_RULES, 0, "%s", err[0] ? err : "a rules hook failed");
+        return canonical;
+    }
+    return answer;
 }

@@ -38,7 +38,7 @@ int error_code_status(enum error_code code)
     return 1;
 }
 
-void verdict_ok(struct verdict *v)
+void verdict_reset(struct verdict *v)
 {
     v->code = ERR_NONE;
     v->rule = 0;
@@ -52,7 +52,7 @@ void verdict_ok(struct verdict *v)
 
 void verdict_fail(struct verdict *v, enum error_code code, const char *rule, const char *fmt, ...)
 {
-    verdict_ok(v);
+    verdict_reset(v);
     v->code = code;
     v->rule = rule;
     va_list ap;

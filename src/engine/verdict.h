@@ -65,7 +65,7 @@ struct verdict {
 };
 
 /* Resets v to an accepted, eventless verdict. */
-void verdict_ok(struct verdict *v);
+void verdict_reset(struct verdict *v);
 /* Makes v a rejection: code, rule id (static or NULL), printf-style message. */
 void verdict_fail(struct verdict *v, enum error_code code, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

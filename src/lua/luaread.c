@@ -11,7 +11,10 @@
 
 #include "luaruleset.h"
 
-const char *const ruleset_hook_names[RULESET_HOOK_COUNT] = {"engine", "eliminated", "round_points", "may_play"};
+const char *const ruleset_hook_names[RULESET_HOOK_COUNT] = {
+    "engine", "eliminated", "round_points", "may_play", "may_draw", "may_pass", "another_play", "must_cover",
+    "drawable", "blocked", "match_over", "winners", "opener", "lay_engine",
+};
 
 /* t[name] without metamethods: a script's __index must never run outside the
  * budgeted, protected calls of the sandbox. Pushes the value. */
@@ -218,14 +221,17 @@ static int read_rounds(struct reading *rd, lua_State *L)
 static void keep_hook(struct reading *rd, lua_State *L, enum ruleset_hook id)
 {
     struct ruleset *set = rd->set;
-    if (set->hook_ref[id] != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, set->hook_ref[id]);
     lua_Debug ar;
     lua_pushvalue(L, -1);
     lua_getinfo(L, ">S", &ar);
     set->hook_line[id] = ar.linedefined > 0 ? ar.linedefined : 1;
     lua_pushvalue(L, -1);
-    set->hook_ref[id] = luaL_ref(L, LUA_REGISTRYINDEX);
+    set->hook_ref[id] = luaL_ref(L, LUA_REGISTRYINDEX);    /* kept by the chain, freed with the state */
     set->hook_file[id] = rd->file;
+    int n = set->nchain[id]++;                              /* a file is read once: n < RULESET_MAX_FILES */
+    set->chain_ref[id][n] = set->hook_ref[id];
+    set->chain_file[id][n] = rd->file;
+    set->chain_line[id][n] = set->hook_line[id];
 }
 
 const char *const ruleset_doubles_choices[3] = {"cover", "anywhere-lifo", "anywhere-fifo"};
@@ -302,7 +308,8 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
 static const char *const key_order[] = {
     "description", "incompatible", "players", "hand_size", "tile_value", "default_rounds", "rounds",
     "doubles", "draw", "first_turn", "marker_after_cover", "scoring", "out_on_double",
-    "engine", "eliminated", "round_points", "may_play",
+    "engine", "eliminated", "round_points", "may_play", "may_draw", "may_pass", "another_play", "must_cover",
+    "drawable", "blocked", "match_over", "winners", "opener", "lay_engine",
 };
 #define NKEYS (sizeof key_order / sizeof key_order[0])
 

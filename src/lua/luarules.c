@@ -61,10 +61,13 @@ const char *luarules_version(void) { return LUA_VERSION_MAJOR "." LUA_VERSION_MI
 
 static bool readable_file(const char *path) { return access(path, R_OK) == 0; }
 
+/* DIR/NAME.lua, then DIR/examples/NAME.lua (the example files ship there). */
 static bool try_dir(const char *dir, size_t dirlen, const char *name, char *out)
 {
     if (dirlen == 0) return false;
     int n = snprintf(out, RULESET_PATH_SIZE, "%.*s/%s.lua", (int)dirlen, dir, name);
+    if (n > 0 && n < RULESET_PATH_SIZE && readable_file(out)) return true;
+    n = snprintf(out, RULESET_PATH_SIZE, "%.*s/examples/%s.lua", (int)dirlen, dir, name);
     return n > 0 && n < RULESET_PATH_SIZE && readable_file(out);
 }
 
@@ -110,7 +113,24 @@ static bool resolve(const char *spelling, char *path, char *name)
     return readable_file(path);
 }
 
+bool luarules_find(const char *spelling, char *path, size_t size, bool *by_name)
+{
+    char found[RULESET_PATH_SIZE], name[RULES_NAME_SIZE];
+    *by_name = false;
+    if (!resolve(spelling, found, name)) return false;
+    *by_name = !strchr(spelling, '/') && found[0] == '/';
+    snprintf(path, size, "%s", found);
+    return true;
+}
 
+
+
+/* The hooks' registry entries and the view's metatables allocate: in protected mode. */
+static int install_hooks(void *ud)
+{
+    luahooks_install(ud);
+    return 0;
+}
 
 /* --- rule sets ------------------------------------------------------------ */
 
@@ -200,7 +220,8 @@ static struct ruleset *ruleset_load(const char *const files[], int n, char *err)
     for (int i = 0; i < set->nfiles; i++) set->name_list[i] = set->names[i];
     set->rules.file_names = set->name_list;
     set->rules.nfile_names = set->nfiles;
-    luahooks_install(set);
+    if (sandbox_protect(set->sb, install_hooks, set, set->shown[set->nfiles ? set->nfiles - 1 : 0], err) != 0)
+        goto fail;
     set->rules.hooks.match_begin = ruleset_match_begin;
     return set;
 fail:

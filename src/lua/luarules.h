@@ -4,6 +4,8 @@
 #ifndef MTREF_LUARULES_H
 #define MTREF_LUARULES_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "rules.h"
@@ -15,6 +17,11 @@ struct luarules *luarules_new(void);
 void luarules_free(struct luarules *lr);
 /* The loader a referee session uses to turn rules files into rules. */
 struct rules_loader luarules_loader(struct luarules *lr);
+/* Where `rules SPELLING` would find its file: the path into path (size bytes), and
+ * *by_name true when the spelling is a name found in a directory of the rules path
+ * named absolutely (so it is found the same from any working directory). false when
+ * no readable file answers to the spelling. */
+bool luarules_find(const char *spelling, char *path, size_t size, bool *by_name);
 /* The Lua version compiled in ("5.4.4"). */
 const char *luarules_version(void);
 /* mtref rules FILE...: prints what the files change, or their error. Exit status. */

@@ -7,12 +7,20 @@
 #include <lua.h>
 
 #include "luasandbox.h"
+#include "luaview.h"
 #include "rules.h"
 
 #define RULESET_MAX_FILES (2 * RULES_MAX_FILES)
 #define RULESET_PATH_SIZE 1024
 
-enum ruleset_hook { RULESET_HOOK_ENGINE, RULESET_HOOK_ELIMINATED, RULESET_HOOK_ROUND_POINTS, RULESET_HOOK_MAY_PLAY, RULESET_HOOK_COUNT };
+/* The hooks, in the order a file's keys are read; the ones after RULESET_HOOK_MAY_PLAY answer
+ * the engine's questions (rules.h, enum rules_question, in the same order). */
+enum ruleset_hook {
+    RULESET_HOOK_ENGINE, RULESET_HOOK_ELIMINATED, RULESET_HOOK_ROUND_POINTS, RULESET_HOOK_MAY_PLAY,
+    RULESET_HOOK_MAY_DRAW, RULESET_HOOK_MAY_PASS, RULESET_HOOK_ANOTHER_PLAY, RULESET_HOOK_MUST_COVER, RULESET_HOOK_DRAWABLE, RULESET_HOOK_BLOCKED,
+    RULESET_HOOK_MATCH_OVER, RULESET_HOOK_WINNERS, RULESET_HOOK_OPENER, RULESET_HOOK_LAY_ENGINE, RULESET_HOOK_COUNT
+};
+#define RULESET_HOOK_FIRST_QUESTION RULESET_HOOK_MAY_DRAW
 extern const char *const ruleset_hook_names[RULESET_HOOK_COUNT];
 extern const char *const ruleset_doubles_choices[3];
 extern const char *const ruleset_draw_choices[2];
@@ -26,11 +34,18 @@ struct ruleset {
     char shown[RULESET_MAX_FILES][RULESET_PATH_SIZE];       /* how messages name it: the path given, or NAME.lua */
     char names_joined[RULESET_MAX_FILES * (RULES_NAME_SIZE + 2)];
     char descriptions[RULESET_MAX_FILES][160];      /* each file's description, cut */
-    int hook_ref[RULESET_HOOK_COUNT];               /* registry refs, LUA_NOREF when unset */
+    int hook_ref[RULESET_HOOK_COUNT];               /* the last file's hook: registry ref, LUA_NOREF when unset */
     int hook_file[RULESET_HOOK_COUNT];              /* which file set the hook */
     int hook_line[RULESET_HOOK_COUNT];              /* where the function is defined */
     int users;                              /* handles given out and not yet released */
     const char *name_list[RULESET_MAX_FILES];       /* names[i], for rules.file_names */
+    /* every file's hook, in load order: vetoes all apply, answers chain */
+    int nchain[RULESET_HOOK_COUNT];
+    int chain_ref[RULESET_HOOK_COUNT][RULESET_MAX_FILES];
+    int chain_file[RULESET_HOOK_COUNT][RULESET_MAX_FILES];
+    int chain_line[RULESET_HOOK_COUNT][RULESET_MAX_FILES];
+    const char *chain_where[RULESET_HOOK_COUNT][RULESET_MAX_FILES];   /* "file:line", a string kept in the registry */
+    struct luaview view;
 };
 
 /* Reads the table that file number `file` returned (on top of the stack) into set:

@@ -19,6 +19,7 @@ const char *bot_name(enum bot_kind kind) { return kind == BOT_GREEDY ? "greedy" 
 static long greedy_score(const struct game *g, const struct move *m)
 {
     int seat = m->seat;
+    if (m->kind != MOVE_PLAY) return -1000;      /* a draw or pass offered beside plays: last */
     long score = 10L * g->rules->tile_value[m->tile];
     if (tile_is_double(m->tile)) {
         tileset rest = g->hands[seat];
@@ -34,6 +35,11 @@ struct move bot_choose(enum bot_kind kind, const struct game *g, uint64_t *rng)
 {
     struct move moves[GAME_MAX_LEGAL];
     int n = game_legal_moves(g, moves, GAME_MAX_LEGAL);
+    return bot_choose_among(kind, g, moves, n, rng);
+}
+
+struct move bot_choose_among(enum bot_kind kind, const struct game *g, const struct move *moves, int n, uint64_t *rng)
+{
     if (n <= 0) return (struct move){MOVE_PASS, g->turn, TILE_NONE, 0};
     if (kind == BOT_RANDOM || n == 1) return moves[rng_uniform(rng, (uint64_t)n)];
     int best = 0;

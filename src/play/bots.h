@@ -19,5 +19,9 @@ const char *bot_name(enum bot_kind kind);
 /* The move kind chooses for the seat to act in g (a game in play). rng is the
  * player's own random stream (rng_next). */
 struct move bot_choose(enum bot_kind kind, const struct game *g, uint64_t *rng);
+/* The same choice among moves[0..n), the legal moves of the seat to act in g. Greedy
+ * reads only that seat's own hand, its own train's marker and the tile values, so a
+ * game that holds just those (a bot's private view) chooses as the full game does. */
+struct move bot_choose_among(enum bot_kind kind, const struct game *g, const struct move *moves, int n, uint64_t *rng);
 
 #endif

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "rng.h"
@@ -39,13 +40,18 @@ struct text {
     char data[1 << 16];
     size_t len;
     const struct selfplay_sink *sink;
+    bool (*failed)(void *ctx);                 /* NULL, or true once a write to sink failed */
+    int write_error;                           /* errno of a failed write, or 0 */
     char tiles[TILE_COUNT][TILE_TEXT_SIZE];    /* "A-B" of every tile, formatted once */
     unsigned char tile_len[TILE_COUNT];
 };
 
 static void text_flush(struct text *t)
 {
-    if (t->len) t->sink->write(t->sink->ctx, t->data, t->len);
+    if (t->len && !t->write_error) {
+        t->sink->write(t->sink->ctx, t->data, t->len);
+        if (t->failed && t->failed(t->sink->ctx)) t->write_error = errno ? errno : EIO;
+    }
     t->len = 0;
 }
 
@@ -112,7 +118,7 @@ static void write_move(struct text *t, const struct game *g, const struct move *
         text_str(t, " play ");
         text_tile(t, m->tile);
         text_put(t, " ", 1);
-        text_str(t, m->train == TRAIN_MEX ? "mex" : g->names[m->train]);
+        text_str(t, game_train_name(g, m->train));
     } else if (m->kind == MOVE_DRAW) {
         text_str(t, " draw ");
         text_tile(t, drew);
@@ -122,8 +128,9 @@ static void write_move(struct text *t, const struct game *g, const struct move *
     text_put(t, "\n", 1);
 }
 
-int selfplay_match(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
-                   int nrules, long index, const struct selfplay_sink *sink, char *err)
+/* selfplay_match, stopping at the first write that failed (failed may be NULL). */
+static int play_match(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
+                      int nrules, long index, const struct selfplay_sink *sink, bool (*failed)(void *ctx), char *err)
 {
     struct text *t = mt_malloc(sizeof *t);
     struct game *g = mt_malloc(sizeof *g), *snap = mt_malloc(sizeof *snap);
@@ -135,6 +142,8 @@ int selfplay_match(const struct selfplay_options *o, const struct rules *rules, 
     }
     t->len = 0;
     t->sink = sink;
+    t->failed = failed;
+    t->write_error = 0;
     for (tile_t tile = 0; tile < TILE_COUNT; tile++) {
         tile_format(tile, t->tiles[tile]);
         t->tile_len[tile] = (unsigned char)strlen(t->tiles[tile]);
@@ -164,17 +173,15 @@ int selfplay_match(const struct selfplay_options *o, const struct rules *rules, 
     text_str(t, ", match ");
     text_int(t, index + 1);
     text_put(t, "\n", 1);
-    /* A record that starts a stream names its rules first: they may allow the table
-     * size (ten-players). After a match only `players` may open the next one. */
-    bool rules_first = index == 0 || o->out_dir;
-    if (rules_first) write_rules(t, rules_files, nrules);
+    /* Every record names its rules first: they may allow the table size
+     * (ten-players), and a `rules` line also opens the next match of a stream. */
+    write_rules(t, rules_files, nrules);
     text_str(t, "players");
     for (int s = 0; s < o->players; s++) {
         text_put(t, " ", 1);
         text_str(t, names[s]);
     }
     text_put(t, "\n", 1);
-    if (!rules_first) write_rules(t, rules_files, nrules);
     text_str(t, "rounds ");
     text_int(t, g->rounds);
     text_put(t, "\n", 1);
@@ -205,8 +212,13 @@ int selfplay_match(const struct selfplay_options *o, const struct rules *rules, 
             break;
         }
         write_move(t, g, &m, v.drew);
+        if (t->write_error) break;
     }
     text_flush(t);
+    if (t->write_error && status == 0) {
+        snprintf(err, RULES_MESSAGE_SIZE, "cannot write the record: %s", strerror(t->write_error));
+        status = 2;
+    }
 done:
     free(snap);
     free(g);
@@ -214,7 +226,52 @@ done:
     return status;
 }
 
+int selfplay_match(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
+                   int nrules, long index, const struct selfplay_sink *sink, char *err)
+{
+    return play_match(o, rules, rules_files, nrules, index, sink, NULL, err);
+}
+
 static void write_to_file(void *ctx, const char *data, size_t len) { fwrite(data, 1, len, (FILE *)ctx); }
+static bool file_failed(void *ctx) { return ferror((FILE *)ctx) != 0; }
+
+#define SELFPLAY_PATH_SIZE 4096
+
+/* Match index into DIR/match-NNNNNN.mtr, written under a temporary name beside it and
+ * renamed once complete: a failed write or an interrupted run never leaves a record
+ * that check would take for a shorter, incomplete one. */
+static int write_match_file(const struct selfplay_options *o, const struct rules *rules,
+                            const char *const rules_files[], int nrules, long index, char *err)
+{
+    char path[SELFPLAY_PATH_SIZE], temp[SELFPLAY_PATH_SIZE];
+    int len = snprintf(path, sizeof path, "%s/match-%06ld.mtr", o->out_dir, index + 1);
+    int tlen = snprintf(temp, sizeof temp, "%s/.match-%06ld.mtr.%ld.tmp", o->out_dir, index + 1, (long)getpid());
+    if (len < 0 || tlen < 0 || (size_t)tlen >= sizeof temp) {
+        snprintf(err, RULES_MESSAGE_SIZE, "%s: the directory's name is too long", o->out_dir);
+        return 2;
+    }
+    FILE *dest = fopen(temp, "w");
+    if (!dest) {
+        snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", path, strerror(errno));
+        return 2;
+    }
+    struct selfplay_sink sink = {write_to_file, dest};
+    int status = play_match(o, rules, rules_files, nrules, index, &sink, file_failed, err);
+    errno = 0;
+    bool written = fflush(dest) == 0 && !ferror(dest);
+    int why = errno;
+    if (fclose(dest) != 0 && written) written = false, why = errno;
+    if (status == 0 && !written) {
+        snprintf(err, RULES_MESSAGE_SIZE, "cannot write %s: %s", path, strerror(why ? why : EIO));
+        status = 2;
+    }
+    if (status == 0 && rename(temp, path) != 0) {
+        snprintf(err, RULES_MESSAGE_SIZE, "cannot write %s: %s", path, strerror(errno));
+        status = 2;
+    }
+    if (status != 0) unlink(temp);
+    return status;
+}
 
 /* The rules of the files, through the loader (no session needed to load them):
  * a handle to release, or NULL with *rules canonical when there are none. */
@@ -245,14 +302,6 @@ int selfplay_run(const struct selfplay_options *o, const struct rules_loader *lo
     void *handle = load_rules(loader, rules_files, nrules, &canonical, &rules, err, &failed);
     if (failed) return 2;
     int status = 0;
-    if (nrules > 0 && o->games > 1 && !o->out_dir && o->players > canonical.max_players) {
-        snprintf(err, RULES_MESSAGE_SIZE,
-                 "%d players need their rules named before `players`, which only the first match of a stream "
-                 "can do: use --out DIR for one file per match",
-                 o->players);
-        status = 2;
-        goto done;
-    }
     if (o->players < rules->min_players || o->players > rules->max_players) {
         snprintf(err, RULES_MESSAGE_SIZE, "%d players: these rules seat %d to %d", o->players,
                  rules->min_players, rules->max_players);
@@ -260,29 +309,19 @@ int selfplay_run(const struct selfplay_options *o, const struct rules_loader *lo
         goto done;
     }
     for (long i = 0; i < o->games && status == 0; i++) {
-        FILE *dest = out;
         if (o->out_dir) {
-            char path[4096];
-            int len = snprintf(path, sizeof path, "%s/match-%06ld.mtr", o->out_dir, i + 1);
-            dest = len > 0 && (size_t)len < sizeof path ? fopen(path, "w") : NULL;
-            if (!dest) {
-                snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", path, strerror(errno));
-                status = 2;
-                break;
-            }
-        }
-        struct selfplay_sink sink = {write_to_file, dest};
-        status = selfplay_match(o, rules, rules_files, nrules, i, &sink, err);
-        if (dest != out && fclose(dest) != 0) {
-            snprintf(err, RULES_MESSAGE_SIZE, "cannot write %s/match-%06ld.mtr", o->out_dir, i + 1);
-            status = 2;
+            status = write_match_file(o, rules, rules_files, nrules, i, err);
+        } else {
+            struct selfplay_sink sink = {write_to_file, out};
+            status = play_match(o, rules, rules_files, nrules, i, &sink, file_failed, err);
         }
     }
 done:
     if (handle && loader->release) loader->release(loader->ctx, handle);
-    if (fflush(out) != 0 && status == 0) {
-        snprintf(err, RULES_MESSAGE_SIZE, "cannot write the records");
+    if ((fflush(out) != 0 || ferror(out)) && status == 0) {
+        snprintf(err, RULES_MESSAGE_SIZE, "cannot write the records: %s", strerror(errno ? errno : EIO));
         status = 2;
     }
+    clearerr(out);          /* reported here, once */
     return status;
 }

@@ -29,7 +29,10 @@ bool selfplay_parse_bots(const char *list, struct selfplay_options *o);
 
 /* Plays o->games matches under the rules files (via loader) and writes them to out,
  * or one file per match in o->out_dir. Returns 0, or 2 with err set
- * (RULES_MESSAGE_SIZE bytes). Same options, same bytes. */
+ * (RULES_MESSAGE_SIZE bytes), also when a write fails (it stops there): every write
+ * to out is checked, and a --out file is written under a temporary name in
+ * o->out_dir, renamed to match-NNNNNN.mtr only once complete. Same options, same
+ * bytes. */
 int selfplay_run(const struct selfplay_options *o, const struct rules_loader *loader,
                  const char *const rules_files[], int nrules, FILE *out, char *err);
 

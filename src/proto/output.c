@@ -1,15 +1,13 @@
 /* Output: verdicts, events, the table and legal moves as text or JSON lines. */
 #include "output.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "escape.h"
 #include "protocol.h"
-
-static const char *train_label(const struct game *g, int train)
-{
-    return train == TRAIN_MEX ? "mex" : g->names[train];
-}
+#include "view.h"
 
 void output_json_string(FILE *out, const char *s)
 {
@@ -39,7 +37,7 @@ void output_format_move(const struct game *g, const struct move *m, char *buf)
     const char *who = g->names[m->seat];
     if (m->kind == MOVE_PLAY) {
         tile_format(m->tile, tile);
-        snprintf(buf, OUTPUT_MOVE_SIZE, "%s play %s %s", who, tile, train_label(g, m->train));
+        snprintf(buf, OUTPUT_MOVE_SIZE, "%s play %s %s", who, tile, game_train_name(g, m->train));
     } else if (m->kind == MOVE_DRAW) {
         snprintf(buf, OUTPUT_MOVE_SIZE, "%s draw", who);
     } else {
@@ -123,7 +121,7 @@ static void json_show(FILE *out, const struct game *g)
     for (int t = 0; t < TRAIN_COUNT; t++) {
         if (t != TRAIN_MEX && (t >= g->nplayers || g->eliminated[t])) continue;
         const struct train *tr = &g->trains[t];
-        fprintf(out, "%s{\"train\":\"%s\",\"open\":", first ? "" : ",", train_label(g, t));
+        fprintf(out, "%s{\"train\":\"%s\",\"open\":", first ? "" : ",", game_train_name(g, t));
         if (g->phase == PHASE_SETUP) fputs("null", out);       /* no engine yet [R6] */
         else fprintf(out, "%d", tr->open_pip);
         fprintf(out, ",\"marker\":%s,\"tiles\":", tr->marker ? "true" : "false");
@@ -135,7 +133,7 @@ static void json_show(FILE *out, const struct game *g)
     for (int i = 0; i < g->ndoubles; i++) {
         tile_format(tile_double(g->doubles[i].pip), text);
         fprintf(out, "%s{\"double\":\"%s\",\"train\":\"%s\"}", i ? "," : "", text,
-                train_label(g, g->doubles[i].train));
+                game_train_name(g, g->doubles[i].train));
     }
     fputs("],\"hands\":{", out);
     first = true;
@@ -181,13 +179,13 @@ static void text_show(FILE *out, const struct game *g)
         for (int t = 0; t < TRAIN_COUNT; t++) {
             if (t != TRAIN_MEX && (t >= g->nplayers || g->eliminated[t])) continue;
             const struct train *tr = &g->trains[t];
-            fprintf(out, "  train %-16s open %2d%s |", train_label(g, t), tr->open_pip, tr->marker ? " marked" : "       ");
+            fprintf(out, "  train %-16s open %2d%s |", game_train_name(g, t), tr->open_pip, tr->marker ? " marked" : "       ");
             text_train(out, g, tr);
             putc('\n', out);
         }
         for (int i = 0; i < g->ndoubles; i++) {
             tile_format(tile_double(g->doubles[i].pip), text);
-            fprintf(out, "  uncovered double %s on the %s train\n", text, train_label(g, g->doubles[i].train));
+            fprintf(out, "  uncovered double %s on the %s train\n", text, game_train_name(g, g->doubles[i].train));
         }
         for (int s = 0; s < g->nplayers; s++) {
             if (g->eliminated[s]) continue;
@@ -220,6 +218,31 @@ void output_score_line(const struct game *g, const struct verdict *v, char *buf,
             used += (size_t)snprintf(buf + used, size - used, "-%lld", (long long)g->totals[s]);
 }
 
+void output_json_result(FILE *out, const struct game *g, const struct verdict *v)
+{
+    fputs("\"totals\":", out);
+    json_names_map(out, g, g->totals, 0);
+    fputs(",\"winners\":[", out);
+    bool first = true;
+    for (int s = 0; s < g->nplayers; s++)
+        if (v->winners[s]) {
+            fprintf(out, "%s\"%s\"", first ? "" : ",", g->names[s]);
+            first = false;
+        }
+    fprintf(out, "],\"draw\":%s", v->nwinners > 1 ? "true" : "false");
+}
+
+void output_text_winners(FILE *out, const struct game *g, const struct verdict *v)
+{
+    bool first = true;
+    for (int s = 0; s < g->nplayers; s++)
+        if (v->winners[s]) {
+            fprintf(out, "%s%s", first ? "" : " and ", g->names[s]);
+            first = false;
+        }
+    fputs(v->nwinners > 1 ? " draw" : " wins", out);
+}
+
 static void json_events(FILE *out, const struct game *g, const struct verdict *v)
 {
     if (v->round_ended) {
@@ -240,16 +263,9 @@ static void json_events(FILE *out, const struct game *g, const struct verdict *v
                 (long long)g->totals[s]);
     }
     if (v->match_ended) {
-        fputs("{\"event\":\"match_end\",\"totals\":", out);
-        json_names_map(out, g, g->totals, 0);
-        fputs(",\"winners\":[", out);
-        bool first = true;
-        for (int s = 0; s < g->nplayers; s++)
-            if (v->winners[s]) {
-                fprintf(out, "%s\"%s\"", first ? "" : ",", g->names[s]);
-                first = false;
-            }
-        fprintf(out, "],\"draw\":%s,\"rules\":", v->nwinners > 1 ? "true" : "false");
+        fputs("{\"event\":\"match_end\",", out);
+        output_json_result(out, g, v);
+        fputs(",\"rules\":", out);
         json_rules(out, g);
         fputs("}\n", out);
     }
@@ -284,13 +300,7 @@ static void text_events(FILE *out, const struct game *g, const struct verdict *v
     }
     if (v->match_ended) {
         fputs("match over: ", out);
-        bool first = true;
-        for (int s = 0; s < g->nplayers; s++)
-            if (v->winners[s]) {
-                fprintf(out, "%s%s", first ? "" : " and ", g->names[s]);
-                first = false;
-            }
-        fputs(v->nwinners > 1 ? " draw" : " wins", out);
+        output_text_winners(out, g, v);
         fputs("; totals ", out);
         text_map(out, g, g->totals, 0);
         if (g->rules->names && g->rules->names[0]) {
@@ -352,6 +362,77 @@ static void write_verdict(FILE *out, enum output_mode mode, const struct game *g
     }
 }
 
+/* `show NAME`: the table as that seat sees it (view.h), the only source of what it shows. */
+static void show_view(FILE *out, enum output_mode mode, const struct game *snap, const struct response *resp)
+{
+    struct seat_view *v = mt_malloc(sizeof *v);
+    char *buf = mt_malloc(VIEW_TEXT_MAX);
+    if (!v || !buf) {
+        free(v);
+        free(buf);
+        if (mode == OUTPUT_JSON) fprintf(out, "{\"line\":%ld,\"ok\":true,\"show\":null}\n", resp->line);
+        else fputs("out of memory\n", out);
+        return;
+    }
+    view_of(snap, resp->show_seat, v);
+    if (mode == OUTPUT_JSON) {
+        view_format_json(v, buf, VIEW_TEXT_MAX);
+        fprintf(out, "{\"line\":%ld,\"ok\":true,\"show\":{%s,\"rules\":", resp->line, buf);
+        json_rules(out, snap);
+        fputs("}}\n", out);
+    } else {
+        const char *rules = snap->rules->names && snap->rules->names[0] ? snap->rules->names : "canonical";
+        fprintf(out, "round %d of %d, ", v->round, v->rounds);
+        if (v->engine_pip < 0) fputs("set-up", out);
+        else fprintf(out, "engine %d-%d", v->engine_pip, v->engine_pip);
+        fprintf(out, ", rules: %s, as %s sees it\n", rules, v->names[v->seat]);
+        if (v->phase == PHASE_SETUP || v->phase == PHASE_DEALING)
+            fprintf(out, "  %s\n", v->nplayers ? "waiting for the deal" : "waiting for players");
+        if (v->phase == PHASE_PLAYING) {
+            fprintf(out, "  %s to play, boneyard %d\n", v->names[v->turn], v->boneyard);
+            char text[TILE_TEXT_SIZE];
+            for (int t = 0; t < TRAIN_COUNT; t++) {
+                if (t != TRAIN_MEX && (t >= v->nplayers || v->eliminated[t])) continue;
+                const struct train *tr = &v->trains[t];
+                fprintf(out, "  train %-16s open %2d%s |", t == TRAIN_MEX ? "mex" : v->names[t], tr->open_pip,
+                        tr->marker ? " marked" : "       ");
+                int open = v->engine_pip;
+                for (int i = 0; i < tr->length; i++) {
+                    int far = tile_other_pip(tr->tiles[i], open);
+                    fprintf(out, " %d-%d", open, far);
+                    open = far;
+                }
+                putc('\n', out);
+            }
+            for (int i = 0; i < v->ndoubles; i++) {
+                tile_format(tile_double(v->doubles[i].pip), text);
+                fprintf(out, "  uncovered double %s on the %s train\n", text,
+                        v->doubles[i].train == TRAIN_MEX ? "mex" : v->names[v->doubles[i].train]);
+            }
+            for (int s = 0; s < v->nplayers; s++) {
+                if (v->eliminated[s]) continue;
+                fprintf(out, "  hand  %-16s %2d tiles |", v->names[s], v->hand_size[s]);
+                if (s == v->seat) {
+                    tileset hand = v->hand;
+                    for (tile_t t; (t = tileset_pop(&hand)) != TILE_NONE;) {
+                        tile_format(t, text);
+                        fprintf(out, " %s", text);
+                    }
+                }
+                putc('\n', out);
+            }
+        }
+        if (v->phase == PHASE_OVER) fputs("  the match is over\n", out);
+        fputs("  totals:", out);
+        for (int s = 0; s < v->nplayers; s++)
+            fprintf(out, "%s %s %lld%s", s ? "," : "", v->names[s], (long long)v->totals[s],
+                    v->eliminated[s] ? " (out)" : "");
+        putc('\n', out);
+    }
+    free(buf);
+    free(v);
+}
+
 void output_response(FILE *out, enum output_mode mode, const struct game *g, const struct response *resp)
 {
     if (resp->kind == RESPONSE_NONE) return;
@@ -362,6 +443,10 @@ void output_response(FILE *out, enum output_mode mode, const struct game *g, con
     struct game snap;
     if (resp->kind == RESPONSE_SHOW) {
         game_snapshot(g, &snap);
+        if (resp->show_seat >= 0) {
+            show_view(out, mode, &snap, resp);
+            return;
+        }
         if (mode == OUTPUT_JSON) {
             fprintf(out, "{\"line\":%ld,\"ok\":true,", resp->line);
             json_show(out, &snap);

@@ -22,6 +22,12 @@ void output_json_string(FILE *out, const char *s);
 #define OUTPUT_MOVE_SIZE 48
 void output_format_move(const struct game *g, const struct move *m, char *buf);
 
+/* The end of a match, for match_end and check --json alike: "totals":{...},
+ * "winners":[...],"draw":BOOL, without braces; v is the verdict that ended it. */
+void output_json_result(FILE *out, const struct game *g, const struct verdict *v);
+/* The winners in seat order, joined by " and ", then " wins" or " draw". */
+void output_text_winners(FILE *out, const struct game *g, const struct verdict *v);
+
 /* The totals of a finished match as "40-61-70" (winner first, then seat order). */
 void output_score_line(const struct game *g, const struct verdict *v, char *buf, size_t size);
 

@@ -184,13 +184,22 @@ static bool parse_setup(int keyword, struct token *tok, int n, struct command *c
         cmd->kind = CMD_DEAL;
         cmd->count = n - 2;
         return true;
-    case 9: /* show */
+    case 9: /* show [NAME]: the table, or the view of one seat */
+        if (n > 2) return fail(err, errsize, "show takes at most one player name");
+        cmd->actor.text = NULL;
+        cmd->actor.len = 0;
+        if (n == 2) {
+            if (!parse_name(tok[1], err, errsize)) return false;
+            cmd->actor = tok[1];
+        }
+        cmd->kind = CMD_SHOW;
+        return true;
     case 10: /* legal */
         if (n != 1) {
             snprintf(err, errsize, "%s takes no arguments", word);
             return false;
         }
-        cmd->kind = keyword == 9 ? CMD_SHOW : CMD_LEGAL;
+        cmd->kind = CMD_LEGAL;
         return true;
     default: /* play, draw, pass need a player first */
         snprintf(err, errsize, "%s needs a player first: NAME %s ...", word, word);

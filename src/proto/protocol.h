@@ -28,7 +28,7 @@ struct token {
 
 struct command {
     enum command_kind kind;
-    struct token actor;          /* deal, play, draw, pass: the player named */
+    struct token actor;          /* deal, play, draw, pass: the player named; show: NAME or len 0 */
     struct token train;          /* play: a player's name or "mex" */
     bool train_is_mex;
     tile_t tile;                 /* play; draw (TILE_NONE when bare) */

@@ -19,6 +19,7 @@ bool reader_open(struct reader *r, int fd, size_t limit)
 
 void reader_close(struct reader *r)
 {
+    if (!r) return;
     free(r->buf);
     r->buf = NULL;
 }
@@ -86,10 +87,10 @@ bool reader_next(struct reader *r, struct line *out)
         scanned = avail;        /* fill keeps the unread bytes: no need to rescan them */
         if (!fill(r)) {
             if (r->end - r->start == 0) return false;
-            /* a last line without its newline */
+            /* a last line without its newline: a CR there is no line ending, as
+             * only "\r\n" is one, so it is kept like any lone CR */
             base = r->buf + r->start;
             len = r->end - r->start;
-            if (base[len - 1] == '\r') len--;
             out->text = base;
             out->too_long = len > r->limit;
             out->len = out->too_long ? 0 : len;

@@ -11,6 +11,7 @@ struct response {
     enum response_kind kind;
     long line;
     struct verdict verdict;
+    int show_seat;               /* show NAME: the seat whose view; -1 for the whole table */
     /* legal: the moves of the player to act, for a `legal` query and a rejected line */
     int nlegal;
     struct move legal[GAME_MAX_LEGAL];

@@ -27,8 +27,8 @@ void check_descriptor(int fd, const struct rules_loader *loader, const char *con
 {
     res->line = 0;
     res->io_error[0] = '\0';
-    verdict_ok(&res->verdict);
-    verdict_ok(&res->last_end);
+    verdict_reset(&res->verdict);
+    verdict_reset(&res->last_end);
     struct session_options so = {loader, rules_files, nrules, false, record_response, NULL, res};
     struct session_result run;
     res->status = session_run(fd, &so, &run);
@@ -47,13 +47,8 @@ static void print_winners(FILE *out, const struct check_result *res)
     const struct verdict *v = &res->last_end;
     char score[400];
     output_score_line(g, v, score, sizeof score);
-    bool first = true;
-    for (int s = 0; s < g->nplayers; s++)
-        if (v->winners[s]) {
-            fprintf(out, "%s%s", first ? "" : " and ", g->names[s]);
-            first = false;
-        }
-    fprintf(out, v->nwinners > 1 ? " draw %s" : " wins %s", score);
+    output_text_winners(out, g, v);
+    fprintf(out, " %s", score);
 }
 
 static void print_text(FILE *out, const char *file, const struct check_result *res)
@@ -102,18 +97,8 @@ static void print_json(FILE *out, const char *file, const struct check_result *r
     }
     fprintf(out, ",\"matches\":%ld,\"complete\":%s", res->matches, res->complete ? "true" : "false");
     if (res->status == 0 && res->matches > 0) {
-        const struct game *g = &res->last;
-        fputs(",\"totals\":{", out);
-        for (int s = 0; s < g->nplayers; s++)
-            fprintf(out, "%s\"%s\":%lld", s ? "," : "", g->names[s], (long long)g->totals[s]);
-        fputs("},\"winners\":[", out);
-        bool first = true;
-        for (int s = 0; s < g->nplayers; s++)
-            if (res->last_end.winners[s]) {
-                fprintf(out, "%s\"%s\"", first ? "" : ",", g->names[s]);
-                first = false;
-            }
-        fprintf(out, "],\"draw\":%s", res->last_end.nwinners > 1 ? "true" : "false");
+        putc(',', out);
+        output_json_result(out, &res->last, &res->last_end);
     }
     fputs("}\n", out);
 }

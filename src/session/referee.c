@@ -79,6 +79,7 @@ bool referee_init(struct referee *ref, const struct rules_loader *loader,
 
 void referee_free(struct referee *ref)
 {
+    if (!ref) return;
     release(ref, &ref->match_handle);
     release(ref, &ref->cli_handle);
     free_files(ref->match_files, &ref->nmatch_files);
@@ -117,7 +118,7 @@ static void add_rules(struct referee *ref, const struct command *cmd, struct ver
         files[n++] = spelled;
         added++;
     }
-    if (added == 0) { verdict_ok(v); return; }
+    if (added == 0) { verdict_reset(v); return; }
     const struct rules *rules = 0;
     char err[RULES_MESSAGE_SIZE] = "";
     void *handle = load_rules(ref, files, n, &rules, err);
@@ -174,12 +175,38 @@ static void setup_command(struct referee *ref, const struct command *cmd, struct
         [CMD_PLAYERS] = "players", [CMD_RULES] = "rules", [CMD_ROUNDS] = "rounds", [CMD_SEED] = "seed",
     };
     bool over = game_is_over(&ref->game);
-    if (over && cmd->kind != CMD_PLAYERS) {
+    if (over && cmd->kind != CMD_PLAYERS && cmd->kind != CMD_RULES) {
         verdict_fail(v, ERR_GAME_OVER, "R24", "the match is over: a players line starts the next");
         return;
     }
     if (!over && !game_setup_open(&ref->game)) {
         verdict_fail(v, ERR_SETUP_CLOSED, 0, "%s: set-up is closed once play began", words[cmd->kind]);
+        return;
+    }
+    if (over && cmd->kind == CMD_RULES) {
+        /* rules after a match: a fresh match under the --rules and these files; a line
+         * that fails leaves the ended match as it was */
+        struct game ended = ref->game;
+        void *ended_handle = ref->match_handle;
+        char *ended_files[RULES_MAX_FILES];
+        int nended = ref->nmatch_files;
+        memcpy(ended_files, ref->match_files, (size_t)nended * sizeof ended_files[0]);
+        ref->match_handle = NULL;
+        ref->nmatch_files = 0;
+        game_init(&ref->game, ref->cli_rules);
+        add_rules(ref, cmd, v);
+        if (v->code != ERR_NONE) {
+            release(ref, &ref->match_handle);
+            free_files(ref->match_files, &ref->nmatch_files);
+            ref->game = ended;
+            ref->match_handle = ended_handle;
+            memcpy(ref->match_files, ended_files, (size_t)nended * sizeof ended_files[0]);
+            ref->nmatch_files = nended;
+            return;
+        }
+        release(ref, &ended_handle);
+        free_files(ended_files, &nended);
+        ref->match_touched = true;
         return;
     }
     if (over) {
@@ -202,8 +229,9 @@ static void setup_command(struct referee *ref, const struct command *cmd, struct
     }
 }
 
-/* Syntax errors that depend on the state: set-up values the rules refuse, a bare draw
- * without a seed. Checked before anything else, as syntax comes first. */
+/* Syntax errors of set-up values (a table the rules do not seat, a name given twice,
+ * rounds the rules refuse) and a bare draw without a seed: checked before anything
+ * else, game-over and setup-closed included, as syntax comes first. */
 static bool syntax_in_context(struct referee *ref, const struct command *cmd, struct verdict *v)
 {
     const struct rules *r = game_is_over(&ref->game) ? ref->cli_rules : ref->game.rules;
@@ -212,6 +240,13 @@ static bool syntax_in_context(struct referee *ref, const struct command *cmd, st
                      cmd->number, r->min_players, r->max_players);
         return false;
     }
+    for (int i = 0; cmd->kind == CMD_PLAYERS && i < cmd->count; i++)
+        for (int j = 0; j < i; j++)
+            if (cmd->items[i].len == cmd->items[j].len &&
+                memcmp(cmd->items[i].text, cmd->items[j].text, (size_t)cmd->items[i].len) == 0) {
+                verdict_fail(v, ERR_SYNTAX, "R2", "%.*s is named twice", cmd->items[i].len, cmd->items[i].text);
+                return false;
+            }
     if (cmd->kind == CMD_ROUNDS && (cmd->number < 1 || cmd->number > RULES_MAX_ROUNDS ||
                                     !((ref->game.rules->rounds_allowed >> cmd->number) & 1))) {
         verdict_fail(v, ERR_SYNTAX, "R3", "a match cannot have %lld rounds under these rules", cmd->number);
@@ -300,7 +335,7 @@ static void handle_line(struct referee *ref, const char *text, size_t len, bool 
     resp->line = number;
     resp->kind = RESPONSE_VERDICT;
     resp->nlegal = 0;
-    verdict_ok(v);
+    verdict_reset(v);
     char err[200];
     if (too_long) {
         verdict_fail(v, ERR_SYNTAX, 0, "line longer than %d bytes", PROTOCOL_LINE_MAX);
@@ -313,7 +348,11 @@ static void handle_line(struct referee *ref, const char *text, size_t len, bool 
     if (!syntax_in_context(ref, cmd, v)) return;
     switch (cmd->kind) {
     case CMD_NONE: resp->kind = RESPONSE_NONE; return;
-    case CMD_SHOW: resp->kind = RESPONSE_SHOW; return;
+    case CMD_SHOW:
+        resp->show_seat = -1;
+        if (cmd->actor.len && (resp->show_seat = seat_of(ref, cmd->actor, v)) < 0) return;
+        resp->kind = RESPONSE_SHOW;
+        return;
     case CMD_LEGAL: list_legal(ref, resp); return;
     case CMD_PLAYERS: case CMD_RULES: case CMD_ROUNDS: case CMD_SEED:
         setup_command(ref, cmd, v);

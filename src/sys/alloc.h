@@ -3,6 +3,16 @@
 #ifndef MTREF_ALLOC_H
 #define MTREF_ALLOC_H
 
+/* Ownership, one rule for all of mtref:
+ * - The caller owns every struct it hands in, wherever it lives (stack, heap, inside
+ *   another struct); x_init / x_open fill it, x_free / x_close release what it holds
+ *   and leave the struct itself to its owner (x_new / x_free pairs allocate and free
+ *   the struct too).
+ * - No function keeps a pointer it was given past its return, unless its contract
+ *   says so ("not owned; must outlive ..."); strings it must keep, it copies.
+ * - A returned pointer belongs to the callee unless the contract says "caller frees".
+ * - Every x_free / x_close accepts NULL, and a released value, and does nothing. */
+
 #include <stddef.h>
 
 /* malloc/realloc that return NULL when the failure countdown runs out. */

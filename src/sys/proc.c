@@ -1,0 +1,298 @@
+/* Bot processes: spawn, exit watch, teardown. The only code that forks and signals. */
+#define _DEFAULT_SOURCE 1      /* syscall(), for close_range where the C library lacks it */
+#include "proc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
+
+#include "alloc.h"
+#include "clock.h"
+#include "pipe.h"
+
+extern char **environ;
+
+static int sigchld_pipe[2] = {-1, -1};
+
+static void on_sigchld(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    if (sigchld_pipe[1] >= 0) {
+        ssize_t ignored = write(sigchld_pipe[1], "", 1);   /* a full pipe already says it */
+        (void)ignored;
+    }
+    errno = saved;
+}
+
+static bool install_sigchld(void)
+{
+    if (sigchld_pipe[0] >= 0) return true;
+    if (!pipe_open(sigchld_pipe)) return false;
+    pipe_nonblock(sigchld_pipe[0]);
+    pipe_nonblock(sigchld_pipe[1]);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigchld;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+    return sigaction(SIGCHLD, &sa, NULL) == 0;
+}
+
+int proc_sigchld_fd(void)
+{
+    install_sigchld();
+    return sigchld_pipe[0];
+}
+
+void proc_sigchld_drain(void)
+{
+    char buf[64];
+    while (sigchld_pipe[0] >= 0 && read(sigchld_pipe[0], buf, sizeof buf) > 0) {
+    }
+}
+
+/* In the child: every descriptor above 2 closed, whatever the caller inherited. */
+static void close_from_3(void)
+{
+#if defined(__linux__) && defined(SYS_close_range)
+    if (syscall(SYS_close_range, 3U, ~0U, 0U) == 0) return;
+#endif
+    long max = sysconf(_SC_OPEN_MAX);
+    if (max < 0 || max > 65536) max = 65536;
+    for (int fd = 3; fd < max; fd++) close(fd);
+}
+
+static void child_environment(const char *const env_add[])
+{
+    for (;;) {                     /* unsetenv shifts environ: rescan after each */
+        char **e = environ;
+        while (*e && strncmp(*e, "MTREF_", 6) != 0) e++;
+        if (!*e) break;
+        char name[256];
+        size_t len = strcspn(*e, "=");
+        if (len >= sizeof name) len = sizeof name - 1;
+        memcpy(name, *e, len);
+        name[len] = '\0';
+        if (unsetenv(name) != 0) break;
+    }
+    for (int i = 0; env_add && env_add[i]; i++) putenv((char *)env_add[i]);
+}
+
+static void close_fd(int *fd)
+{
+    if (*fd >= 0) close(*fd);
+    *fd = -1;
+}
+
+bool proc_spawn(struct proc *p, const char *cmd, const char *dir, const char *const env_add[],
+                char *err, size_t errsize)
+{
+    memset(p, 0, sizeof *p);
+    p->in_fd = p->out_fd = p->err_fd = -1;
+    if (!install_sigchld()) {
+        snprintf(err, errsize, "cannot watch child processes: %s", strerror(errno));
+        return false;
+    }
+    size_t len = strlen(cmd);
+    char *line = mt_malloc(len + 6);
+    if (!line) {
+        snprintf(err, errsize, "out of memory");
+        return false;
+    }
+    memcpy(line, "exec ", 5);
+    memcpy(line + 5, cmd, len + 1);
+    int in[2], out[2], errp[2];
+    snprintf(err, errsize, "cannot open pipes to the bot (too many open files?)");
+    if (!pipe_open(in)) goto fail_pipe0;
+    if (!pipe_open(out)) goto fail_pipe1;
+    if (!pipe_open(errp)) goto fail_pipe2;
+    err[0] = '\0';
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errsize, "fork: %s", strerror(errno));
+        goto fail_fork;
+    }
+    if (pid == 0) {
+        setpgid(0, 0);
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(127);       /* the referee died before prctl */
+#else
+        (void)parent;
+#endif
+        struct sigaction dfl;
+        memset(&dfl, 0, sizeof dfl);
+        dfl.sa_handler = SIG_DFL;
+        sigemptyset(&dfl.sa_mask);
+        int sigs[] = {SIGPIPE, SIGINT, SIGTERM, SIGCHLD, SIGHUP, SIGQUIT};
+        for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &dfl, NULL);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(errp[1], 2) < 0) _exit(127);
+        close_from_3();
+        if (dir && chdir(dir) != 0) _exit(127);
+        child_environment(env_add);
+        execl("/bin/sh", "sh", "-c", line, (char *)NULL);
+        _exit(127);
+    }
+    setpgid(pid, pid);             /* both sides, so no signal finds it in our group */
+    free(line);
+    close(in[0]);
+    close(out[1]);
+    close(errp[1]);
+    p->pid = pid;
+    p->in_fd = in[1];
+    p->out_fd = out[0];
+    p->err_fd = errp[0];
+    pipe_nonblock(p->in_fd);
+    pipe_nonblock(p->out_fd);
+    pipe_nonblock(p->err_fd);
+    return true;
+fail_fork:
+    close(errp[0]);
+    close(errp[1]);
+fail_pipe2:
+    close(out[0]);
+    close(out[1]);
+fail_pipe1:
+    close(in[0]);
+    close(in[1]);
+fail_pipe0:
+    free(line);
+    return false;
+}
+
+bool proc_check(struct proc *p)
+{
+    if (p->exited) return true;
+    if (p->pid <= 0) return false;
+    int status;
+    pid_t r = waitpid(p->pid, &status, WNOHANG);
+    if (r == p->pid) {
+        p->exited = true;
+        p->status = status;
+        return true;
+    }
+    if (r < 0 && errno == ECHILD) {     /* reaped elsewhere: treat as gone */
+        p->exited = true;
+        p->status = 0;
+        return true;
+    }
+    return false;
+}
+
+void proc_signal(struct proc *p, int sig)
+{
+    if (p->pid <= 0) return;
+    kill(-p->pid, sig);                 /* the group: children that hold its pipes too */
+    if (!p->exited) kill(p->pid, sig);  /* in case it left its group */
+}
+
+/* Waits up to us for every live process of ps to exit, discarding what they write. */
+static void wait_all(struct proc *const ps[], int n, int64_t us)
+{
+    int64_t end = clock_us() + us;
+    for (;;) {
+        bool all = true;
+        for (int i = 0; i < n; i++) all &= ps[i]->pid <= 0 || proc_check(ps[i]);
+        int64_t left = end - clock_us();
+        if (all || left <= 0) return;
+        struct pollfd fds[1 + 2 * 64];
+        int k = 0;
+        fds[k++] = (struct pollfd){proc_sigchld_fd(), POLLIN, 0};
+        for (int i = 0; i < n && k + 2 <= (int)(sizeof fds / sizeof fds[0]); i++) {
+            if (ps[i]->out_fd >= 0) fds[k++] = (struct pollfd){ps[i]->out_fd, POLLIN, 0};
+            if (ps[i]->err_fd >= 0) fds[k++] = (struct pollfd){ps[i]->err_fd, POLLIN, 0};
+        }
+        int ms = (int)((left + 999) / 1000);
+        if (ms > 20) ms = 20;          /* a missed SIGCHLD costs 20 ms at most */
+        poll(fds, (nfds_t)k, ms);
+        proc_sigchld_drain();
+        char junk[4096];
+        for (int i = 0; i < n; i++) {
+            int *fd[2] = {&ps[i]->out_fd, &ps[i]->err_fd};
+            for (int j = 0; j < 2; j++) {
+                if (*fd[j] < 0) continue;
+                ssize_t r = read(*fd[j], junk, sizeof junk);
+                if (r == 0) close_fd(fd[j]);
+            }
+        }
+    }
+}
+
+void proc_stop_many(struct proc *const ps[], int n, int64_t grace_us)
+{
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        close_fd(&ps[i]->in_fd);
+        any |= ps[i]->pid > 0 && !proc_check(ps[i]);
+    }
+    if (any) wait_all(ps, n, grace_us);
+    any = false;
+    for (int i = 0; i < n; i++)
+        if (ps[i]->pid > 0 && !proc_check(ps[i])) {
+            proc_signal(ps[i], SIGTERM);
+            any = true;
+        }
+    if (any) wait_all(ps, n, grace_us < 500000 ? grace_us : 500000);
+    for (int i = 0; i < n; i++) {
+        struct proc *p = ps[i];
+        if (p->pid <= 0) continue;
+        /* whatever is left of the group (children holding the pipes) goes now */
+        proc_signal(p, SIGKILL);
+        if (!p->exited) {
+            int status = 0;
+            while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
+            }
+            p->exited = true;
+            p->status = status;
+        }
+        close_fd(&p->out_fd);
+        close_fd(&p->err_fd);
+        p->pid = 0;
+    }
+}
+
+bool proc_stop(struct proc *p, int64_t grace_us)
+{
+    struct proc *one[1] = {p};
+    bool was_running = p->pid > 0 && !proc_check(p);
+    proc_stop_many(one, 1, grace_us);
+    return !was_running || !WIFSIGNALED(p->status);
+}
+
+void proc_describe(const struct proc *p, char *buf, size_t size)
+{
+    if (!p->exited) { snprintf(buf, size, "running"); return; }
+    if (WIFEXITED(p->status)) {
+        int code = WEXITSTATUS(p->status);
+        snprintf(buf, size, "exit %d%s", code, code == 127 ? " (command not found?)" : "");
+        return;
+    }
+    if (WIFSIGNALED(p->status)) {
+        int sig = WTERMSIG(p->status);
+        static const struct { int sig; const char *name; } names[] = {
+            {SIGSEGV, "SEGV"}, {SIGABRT, "ABRT"}, {SIGKILL, "KILL"}, {SIGTERM, "TERM"}, {SIGBUS, "BUS"},
+            {SIGFPE, "FPE"}, {SIGILL, "ILL"}, {SIGPIPE, "PIPE"}, {SIGINT, "INT"}, {SIGHUP, "HUP"},
+            {SIGXCPU, "XCPU"}, {SIGQUIT, "QUIT"},
+        };
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (names[i].sig == sig) { snprintf(buf, size, "signal %s", names[i].name); return; }
+        snprintf(buf, size, "signal %d", sig);
+        return;
+    }
+    snprintf(buf, size, "status %d", p->status);
+}

@@ -1,0 +1,50 @@
+/* Bot processes: spawned in a process group of their own with only fds 0-2 open
+ * (stdin, stdout and stderr as pipes to the referee), watched for their exit, and
+ * torn down without leaving a process or a zombie behind. */
+#ifndef MTREF_PROC_H
+#define MTREF_PROC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct proc {
+    pid_t pid;          /* also the process group id; 0 once reaped */
+    int in_fd;          /* the bot's stdin (we write), non-blocking; -1 once closed */
+    int out_fd;         /* its stdout (we read), non-blocking; -1 once closed */
+    int err_fd;         /* its stderr (we read), non-blocking; -1 once closed */
+    bool exited;        /* reaped: status holds the wait status */
+    int status;
+};
+
+/* Starts `/bin/sh -c 'exec CMD'` (the shell's quoting, the bot's own pid) in dir
+ * (NULL: the current directory), with env_add ("NAME=VALUE", NULL-terminated, may be
+ * NULL) added to the environment and every MTREF_* variable removed. On Linux the
+ * child dies with its parent. Returns false with err set when fork or pipes fail;
+ * an exec failure shows up as the child's exit (127). */
+bool proc_spawn(struct proc *p, const char *cmd, const char *dir, const char *const env_add[],
+                char *err, size_t errsize);
+
+/* The read end of a pipe that becomes readable when any child exits (SIGCHLD),
+ * for poll; proc_sigchld_drain empties it. Installed by the first proc_spawn. */
+int proc_sigchld_fd(void);
+void proc_sigchld_drain(void);
+
+/* Reaps p if it has exited (never blocks); true when it has. */
+bool proc_check(struct proc *p);
+/* Sends sig to p's process group (then to p itself, if it left the group). */
+void proc_signal(struct proc *p, int sig);
+/* Shuts p down: closes its stdin, waits up to grace_us for its exit, then TERM to
+ * the group, min(grace, 500 ms), KILL to the group (its children too, even when p
+ * itself left), and reaps. Closes every fd. Idempotent. Returns false when p had to
+ * be killed by a signal. */
+bool proc_stop(struct proc *p, int64_t grace_us);
+
+/* The same for n processes at once: the grace runs for all of them together. */
+void proc_stop_many(struct proc *const ps[], int n, int64_t grace_us);
+
+/* "exit 3", "signal SEGV", "running" into buf. */
+void proc_describe(const struct proc *p, char *buf, size_t size);
+
+#endif
