@@ -63,6 +63,8 @@ struct sandbox {
     bool metered;         /* hook calls count against the match's budget */
     long match_left;      /* instructions left to this match's hook calls */
     double match_seconds; /* wall-clock time its hook calls took */
+    void *last_block;     /* the block allocated last, as Lua sees it */
+    ptrdiff_t udata_offset; /* from a full userdata's block to its memory (no user values) */
 };
 
 static void check_limits(struct sandbox *sb, double t);
@@ -104,6 +106,7 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (!base) {
         uint64_t number = ++sb->created;
         memcpy(p, &number, sizeof number);
+        sb->last_block = p + HEADER;
     }
     sb->used += size - old;
     total_used += size - old;
@@ -117,6 +120,13 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p + HEADER;
 }
 
+static struct sandbox *sandbox_of(lua_State *L)
+{
+    void *ud;
+    lua_getallocf(L, &ud);
+    return ud;
+}
+
 uint64_t sandbox_identity(lua_State *L, int index)
 {
     int type = lua_type(L, index);
@@ -125,6 +135,14 @@ uint64_t sandbox_identity(lua_State *L, int index)
          * closure (luastable.c), so none should reach here */
         if (!lua_getupvalue(L, index, 1)) return 0;
         lua_pop(L, 1);
+    } else if (type == LUA_TUSERDATA) {
+        /* the game view's nodes: full userdata without user values, whose memory
+         * starts udata_offset bytes into the block */
+        struct sandbox *sb = sandbox_of(L);
+        if (sb->udata_offset <= 0) return 0;
+        uint64_t number;
+        memcpy(&number, (const char *)lua_touserdata(L, index) - sb->udata_offset - HEADER, sizeof number);
+        return number;
     } else if (type != LUA_TTABLE && type != LUA_TFUNCTION && type != LUA_TSTRING) {
         return 0;
     }
@@ -133,12 +151,6 @@ uint64_t sandbox_identity(lua_State *L, int index)
     return number;
 }
 
-static struct sandbox *sandbox_of(lua_State *L)
-{
-    void *ud;
-    lua_getallocf(L, &ud);
-    return ud;
-}
 
 static double now(void)
 {
@@ -323,6 +335,11 @@ static int open_safe_libraries(lua_State *L)
     lua_pop(L, 2);
     luabounded_open(L);
     luastable_open(L);           /* last: it also makes every C function a closure */
+    /* where a userdata's memory starts in its block, for sandbox_identity */
+    struct sandbox *sb = sandbox_of(L);
+    char *memory = lua_newuserdatauv(L, 1, 0);
+    sb->udata_offset = memory - (char *)sb->last_block;
+    lua_pop(L, 1);
     return 0;
 }
 
