@@ -305,6 +305,10 @@ static int bounded_sort(lua_State *L)
 
 /* ---- string functions ---------------------------------------------------- */
 
+/* Functions that scan their string without allocating (utf8.len, string.byte, ...):
+ * one instruction per 8 bytes of it. */
+#define SCAN_BYTES_PER_INSTRUCTION 8
+
 /* Worst-case work of matching pattern p against a subject of length n: a quantifier,
  * a %b (which scans to the balance) and a back-reference (which compares a capture)
  * each multiply the work of every start position by up to n + 1. */
@@ -384,12 +388,11 @@ static int bounded_rep(lua_State *L)
     }
     if (n > 0 && (double)n * (double)(len + seplen) > (double)SANDBOX_MEMORY_LIMIT)
         return luaL_error(L, "string.rep result too large for the sandbox");
+    /* it copies piece by piece: one instruction a piece, one per 8 bytes */
+    if (n > 0) sandbox_charge(L, (long)n + (long)((double)n * (double)(len + seplen) / SCAN_BYTES_PER_INSTRUCTION));
     return call_original(L);
 }
 
-/* Functions that scan their string without allocating (utf8.len, string.byte, ...):
- * one instruction per 8 bytes of it. */
-#define SCAN_BYTES_PER_INSTRUCTION 8
 
 static int bounded_scan(lua_State *L)
 {
