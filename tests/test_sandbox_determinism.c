@@ -77,6 +77,31 @@ static void every_run_prints_the_same_bytes(void **state)
     }
 }
 
+/* A may_play that decides by iteration order, addresses and random numbers: the
+ * legal moves and verdicts of a match are the same bytes on every run. */
+static void a_hook_deciding_by_order_gives_the_same_verdicts(void **state)
+{
+    (void)state;
+    sbu_write("return {\n  may_play = function(m)\n    local s = ''\n    for k in pairs(m) do s = s .. k end\n"
+              "    local t = {[{}] = 1, [{}] = 2, [{}] = 3}\n    local _, v = next(t)\n"
+              "    local coin = (#s + v + #tostring({}) + math.random(1, 6)) % 3\n"
+              "    return coin ~= 0 or m.train ~= 'mex', 'the coin says no'\n  end,\n}\n");
+    const char *args[] = {"--json", "-k", "--rules", sbu_path(), NULL};
+    const char *input = "players ana bob carl\nseed 11\nlegal\nana draw\nlegal\nbob draw\nlegal\nshow\n";
+    char *first = NULL;
+    for (int run = 0; run < RUNS; run++) {
+        char *out = NULL;
+        sbu_run_mtref(args, input, &out);
+        if (!first) {
+            first = out;
+            continue;
+        }
+        if (strcmp(first, out) != 0) fail_msg("the verdicts vary:\n%s\n%s", first, out);
+        free(out);
+    }
+    free(first);
+}
+
 /* What the orders are: fixed and documented, not merely repeatable. */
 static void the_order_of_pairs_is_the_documented_one(void **state)
 {
@@ -113,6 +138,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         T(every_run_prints_the_same_bytes),
+        T(a_hook_deciding_by_order_gives_the_same_verdicts),
         T(the_order_of_pairs_is_the_documented_one),
         T(the_bridge_names_the_least_unknown_key),
     };

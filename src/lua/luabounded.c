@@ -2,7 +2,7 @@
  * loop in C, where the instruction hook never runs: table.insert driven by a __len
  * that claims math.maxinteger elements and a C function as __index walks 2^63 slots
  * without allocating a byte. These versions do what the manual says of Lua's and
- * count one instruction per element they touch, so the budget ends them. */
+ * count their work (8 instructions an element), so the budget ends them. */
 #include "luabounded.h"
 
 #include <limits.h>
@@ -305,6 +305,10 @@ static int bounded_sort(lua_State *L)
 
 /* ---- string functions ---------------------------------------------------- */
 
+/* Functions that scan their string without allocating (utf8.len, string.byte, ...):
+ * one instruction per 8 bytes of it. */
+#define SCAN_BYTES_PER_INSTRUCTION 8
+
 /* Worst-case work of matching pattern p against a subject of length n: a quantifier,
  * a %b (which scans to the balance) and a back-reference (which compares a capture)
  * each multiply the work of every start position by up to n + 1. */
@@ -384,6 +388,17 @@ static int bounded_rep(lua_State *L)
     }
     if (n > 0 && (double)n * (double)(len + seplen) > (double)SANDBOX_MEMORY_LIMIT)
         return luaL_error(L, "string.rep result too large for the sandbox");
+    /* it copies piece by piece: one instruction a piece, one per 8 bytes */
+    if (n > 0) sandbox_charge(L, (long)n + (long)((double)n * (double)(len + seplen) / SCAN_BYTES_PER_INSTRUCTION));
+    return call_original(L);
+}
+
+
+static int bounded_scan(lua_State *L)
+{
+    size_t n;
+    luaL_checklstring(L, 1, &n);
+    sandbox_charge(L, (long)(n / SCAN_BYTES_PER_INSTRUCTION));
     return call_original(L);
 }
 
@@ -410,6 +425,11 @@ void luabounded_open(lua_State *L)
     for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) wrap_field(L, patterns[i], bounded_pattern);
     wrap_field(L, "gsub", bounded_gsub);
     wrap_field(L, "rep", bounded_rep);
+    wrap_field(L, "byte", bounded_scan);
+    lua_pop(L, 1);
+    lua_getfield(L, -1, LUA_UTF8LIBNAME);
+    static const char *const scans[] = {"len", "codepoint", "offset"};
+    for (size_t i = 0; i < sizeof scans / sizeof scans[0]; i++) wrap_field(L, scans[i], bounded_scan);
     lua_pop(L, 1);
     lua_getfield(L, -1, LUA_TABLIBNAME);
     set_field(L, "insert", bounded_insert);

@@ -1,6 +1,7 @@
 /* Bounded versions of the library functions a rules file can reach whose work in one
  * C call is not bounded by what they allocate: load, table.insert/remove/move/
- * concat/unpack/sort, the string pattern functions and string.rep. Each counts its
+ * concat/unpack/sort, the string pattern functions, string.rep, string.byte and
+ * utf8.len/codepoint/offset. Each counts its
  * work against the sandbox's budget (luasandbox.h) or refuses what would run long.
  * Part of the Lua bridge. */
 #ifndef MTREF_LUABOUNDED_H

@@ -339,25 +339,32 @@ struct hook_call {
     enum rules_question question;
     int64_t *answer;
     char *why, *err;
+    bool returned;            /* the body ran to its end (else a Lua error stopped it) */
 };
 
 static int hook_body(void *ud)
 {
     struct hook_call *c = ud;
+    int rc = -1;
     switch (c->id) {
-    case RULESET_HOOK_ENGINE: return call_engine(c->set, c->g, c->a, c->b, c->pip, c->err);
-    case RULESET_HOOK_ELIMINATED: return call_eliminated(c->set, c->g, c->a, c->total, c->out, c->err);
-    case RULESET_HOOK_ROUND_POINTS: return call_round_points(c->set, c->g, c->o, c->points, c->err);
-    case RULESET_HOOK_MAY_PLAY: return call_may_play(c->set, c->g, c->a, c->tile, c->b, c->out, c->why, c->err);
-    default: return call_ask(c->set, c->g, c->question, c->tile, c->b, c->answer, c->err);
+    case RULESET_HOOK_ENGINE: rc = call_engine(c->set, c->g, c->a, c->b, c->pip, c->err); break;
+    case RULESET_HOOK_ELIMINATED: rc = call_eliminated(c->set, c->g, c->a, c->total, c->out, c->err); break;
+    case RULESET_HOOK_ROUND_POINTS: rc = call_round_points(c->set, c->g, c->o, c->points, c->err); break;
+    case RULESET_HOOK_MAY_PLAY: rc = call_may_play(c->set, c->g, c->a, c->tile, c->b, c->out, c->why, c->err); break;
+    default: rc = call_ask(c->set, c->g, c->question, c->tile, c->b, c->answer, c->err); break;
     }
+    c->returned = true;
+    return rc;
 }
 
 static int protected_hook(struct hook_call *c)
 {
-    char where[RULESET_PATH_SIZE + 20];
-    snprintf(where, sizeof where, "%s:%d", c->set->shown[c->set->hook_file[c->id]], c->set->hook_line[c->id]);
-    return sandbox_protect(c->set->sb, hook_body, c, where, c->err);
+    char what[RULES_MESSAGE_SIZE];
+    int rc = sandbox_protect(c->set->sb, hook_body, c, "", what);
+    if (rc != 0 && !c->returned)     /* the hook's place, formatted only when it failed */
+        snprintf(c->err, RULES_MESSAGE_SIZE, "%s:%d%s", c->set->shown[c->set->hook_file[c->id]],
+                 c->set->hook_line[c->id], what);
+    return rc;
 }
 
 static int protected_engine(void *ctx, const struct game *g, int round, int rounds, int *pip, char *err)

@@ -39,8 +39,9 @@
 /* Often enough that C functions between two hooks cannot carry a call far past its
  * deadline. */
 #define HOOK_EVERY 100
-/* An allocation of this many bytes costs one instruction. */
-#define BYTES_PER_INSTRUCTION 64
+/* An allocation of this many bytes costs one instruction (about what copying or
+ * filling them takes). */
+#define BYTES_PER_INSTRUCTION 16
 /* Bytes past the cap that the bridge's own pushes may use. */
 #define BRIDGE_RESERVE (1u << 20)
 /* Charges between two looks at the clock. */
@@ -62,7 +63,11 @@ struct sandbox {
     bool metered;         /* hook calls count against the match's budget */
     long match_left;      /* instructions left to this match's hook calls */
     double match_seconds; /* wall-clock time its hook calls took */
+    void *last_block;     /* the block allocated last, as Lua sees it */
+    ptrdiff_t udata_offset; /* from a full userdata's block to its memory (no user values) */
 };
+
+static void check_limits(struct sandbox *sb, double t);
 
 /* Every block starts with its creation number; the header keeps malloc's alignment. */
 #define HEADER 16
@@ -101,6 +106,7 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (!base) {
         uint64_t number = ++sb->created;
         memcpy(p, &number, sizeof number);
+        sb->last_block = p + HEADER;
     }
     sb->used += size - old;
     total_used += size - old;
@@ -108,8 +114,17 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         long cost = (long)((size - old) / BYTES_PER_INSTRUCTION);
         sb->budget -= cost;
         if (sb->metered) sb->match_left -= cost;
+        /* no error can be raised here: the next instruction raises it */
+        if (sb->budget <= 0 || (sb->metered && sb->match_left <= 0)) check_limits(sb, 1);
     }
     return p + HEADER;
+}
+
+static struct sandbox *sandbox_of(lua_State *L)
+{
+    void *ud;
+    lua_getallocf(L, &ud);
+    return ud;
 }
 
 uint64_t sandbox_identity(lua_State *L, int index)
@@ -120,6 +135,14 @@ uint64_t sandbox_identity(lua_State *L, int index)
          * closure (luastable.c), so none should reach here */
         if (!lua_getupvalue(L, index, 1)) return 0;
         lua_pop(L, 1);
+    } else if (type == LUA_TUSERDATA) {
+        /* the game view's nodes: full userdata without user values, whose memory
+         * starts udata_offset bytes into the block */
+        struct sandbox *sb = sandbox_of(L);
+        if (sb->udata_offset <= 0) return 0;
+        uint64_t number;
+        memcpy(&number, (const char *)lua_touserdata(L, index) - sb->udata_offset - HEADER, sizeof number);
+        return number;
     } else if (type != LUA_TTABLE && type != LUA_TFUNCTION && type != LUA_TSTRING) {
         return 0;
     }
@@ -128,12 +151,6 @@ uint64_t sandbox_identity(lua_State *L, int index)
     return number;
 }
 
-static struct sandbox *sandbox_of(lua_State *L)
-{
-    void *ud;
-    lua_getallocf(L, &ud);
-    return ud;
-}
 
 static double now(void)
 {
@@ -318,6 +335,11 @@ static int open_safe_libraries(lua_State *L)
     lua_pop(L, 2);
     luabounded_open(L);
     luastable_open(L);           /* last: it also makes every C function a closure */
+    /* where a userdata's memory starts in its block, for sandbox_identity */
+    struct sandbox *sb = sandbox_of(L);
+    char *memory = lua_newuserdatauv(L, 1, 0);
+    sb->udata_offset = memory - (char *)sb->last_block;
+    lua_pop(L, 1);
     return 0;
 }
 
