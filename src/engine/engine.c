@@ -2,6 +2,7 @@
  * the life of a round in round.c. */
 #include "engine.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "round.h"
@@ -33,6 +34,7 @@ static bool name_is(const char *stored, const char *name, int len)
 
 int game_find_player(const struct game *g, const char *name, int len)
 {
+    assert(name && len >= 0);
     /* the player to act names themselves and usually their own train: try them first */
     if (g->nplayers && name_is(g->names[g->turn], name, len)) return g->turn;
     for (int s = 0; s < g->nplayers; s++)
@@ -42,6 +44,7 @@ int game_find_player(const struct game *g, const char *name, int len)
 
 void game_set_players(struct game *g, int n, const char *const names[], struct verdict *v)
 {
+    assert(n >= 0 && (n == 0 || names));
     const struct rules *r = g->rules;
     if (n < r->min_players || n > r->max_players) {
         verdict_fail(v, ERR_SYNTAX, "R2", "%d players: the table seats %d to %d",
@@ -116,6 +119,8 @@ static bool leave_setup(struct game *g, struct verdict *v)
 
 void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct verdict *v)
 {
+    assert(GAME_SEAT_VALID(g, seat) && count >= 0 && (count == 0 || tiles));
+    for (int i = 0; i < count; i++) assert(TILE_VALID(tiles[i]));
     char text[TILE_TEXT_SIZE];
     if (g->seeded) {
         verdict_fail(v, ERR_BAD_DEAL, "R5", "the referee deals: this match has a seed");

@@ -20,6 +20,11 @@
 #define TRAIN_COUNT (RULES_MAX_PLAYERS + 1)
 #define DOUBLES_MAX TILE_PIPS           /* uncovered doubles at once: one per pip at most */
 
+/* Argument checks of the entry points (see TILE_VALID): a seat at the table, a train
+ * of one or the Mexican train. */
+#define GAME_SEAT_VALID(g, s) ((s) >= 0 && (s) < (g)->nplayers)
+#define GAME_TRAIN_VALID(g, t) ((t) == TRAIN_MEX || GAME_SEAT_VALID(g, t))
+
 struct train {
     int open_pip;                        /* [R6] the engine's pip while empty */
     bool marker;                         /* [R11][R12] */

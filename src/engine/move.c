@@ -2,6 +2,7 @@
  * protocol.md [R7-R20]. The hot path of the referee: tile sets, no allocation. */
 #include "engine.h"
 
+#include <assert.h>
 #include <string.h>
 #ifdef MTREF_INVARIANTS
 #include <stdio.h>
@@ -127,6 +128,7 @@ int game_legal_moves(const struct game *g, struct move *out, int max)
 
 int game_legal_moves_checked(const struct game *g, struct move *out, int max, struct verdict *v)
 {
+    assert(max >= 0 && (max == 0 || out));
     if (g->phase != PHASE_PLAYING) return 0;
     int n = list_plays(g, out, max, v);
     if (n < 0) return -1;
@@ -327,6 +329,9 @@ static bool hooks_at_round_end(const struct rules *r)
 
 void game_move(struct game *g, const struct move *m, struct verdict *v)
 {
+    assert(GAME_SEAT_VALID(g, m->seat));
+    assert(m->kind == MOVE_PASS || (m->kind == MOVE_PLAY ? TILE_VALID(m->tile) && GAME_TRAIN_VALID(g, m->train)
+                                                         : m->kind == MOVE_DRAW && (m->tile == TILE_NONE || TILE_VALID(m->tile))));
     verdict_reset(v);
     if (g->phase == PHASE_OVER) {
         verdict_fail(v, ERR_GAME_OVER, "R24", "the match is over");
