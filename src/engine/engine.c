@@ -29,7 +29,7 @@ bool game_needs_deal(const struct game *g)
 
 static bool name_is(const char *stored, const char *name, int len)
 {
-    return len <= NAME_MAX_LEN && stored[len] == '\0' && memcmp(stored, name, (size_t)len) == 0;
+    return len <= GAME_NAME_MAX_LEN && stored[len] == '\0' && memcmp(stored, name, (size_t)len) == 0;
 }
 
 int game_find_player(const struct game *g, const char *name, int len)
@@ -59,8 +59,8 @@ void game_set_players(struct game *g, int n, const char *const names[], struct v
             }
     g->nplayers = n;
     for (int i = 0; i < n; i++) {
-        strncpy(g->names[i], names[i], NAME_MAX_LEN);
-        g->names[i][NAME_MAX_LEN] = '\0';
+        strncpy(g->names[i], names[i], GAME_NAME_MAX_LEN);
+        g->names[i][GAME_NAME_MAX_LEN] = '\0';
     }
     verdict_reset(v);
 }
@@ -220,7 +220,7 @@ bool game_invariants_hold(const struct game *g, const char **why)
     if (!game_tiles_conserved(g)) *why = "tiles are not all accounted for, each once";
     else if (g->trains[TRAIN_MEX].marker) *why = "a marker lies on the Mexican train";
     else if (g->rules->doubles == DOUBLES_COVER_NOW && g->ndoubles > 1) *why = "more than one double is uncovered";
-    else if (g->ndoubles > DOUBLES_MAX) *why = "too many uncovered doubles";
+    else if (g->ndoubles > GAME_DOUBLES_MAX) *why = "too many uncovered doubles";
     if (*why || g->phase != PHASE_PLAYING) return *why == 0;
     for (int t = 0; t < TRAIN_COUNT && !*why; t++) {
         bool seated = t == TRAIN_MEX || (t < g->nplayers && !g->eliminated[t]);
