@@ -249,15 +249,19 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
     end_turn(g, mark, false, v);
 }
 
+/* must-play for a draw [R8] or a pass [R11] while a play exists; true when the move
+ * is refused (v set), also when a per-move hook failed while looking. */
+static bool refused_while_playable(const struct game *g, const char *rule, struct verdict *v)
+{
+    int plays = list_plays(g, 0, 0, v);
+    if (plays > 0) verdict_fail(v, ERR_MUST_PLAY, rule, "%s holds a playable tile", g->names[g->turn]);
+    return plays != 0;
+}
+
 static void draw(struct game *g, const struct move *m, struct verdict *v)
 {
     int seat = m->seat;
-    int plays = list_plays(g, 0, 0, v);
-    if (plays < 0) return;
-    if (plays > 0) {
-        verdict_fail(v, ERR_MUST_PLAY, "R8", "%s holds a playable tile", g->names[seat]);
-        return;
-    }
+    if (refused_while_playable(g, "R8", v)) return;
     if (g->rules->draw == DRAW_ONCE && g->draws > 0) {
         verdict_fail(v, ERR_ALREADY_DRAWN, "R9", "%s has already drawn for this play", g->names[seat]);
         return;
@@ -296,12 +300,7 @@ static void draw(struct game *g, const struct move *m, struct verdict *v)
 static void pass(struct game *g, const struct move *m, struct verdict *v)
 {
     int seat = m->seat;
-    int plays = list_plays(g, 0, 0, v);
-    if (plays < 0) return;
-    if (plays > 0) {
-        verdict_fail(v, ERR_MUST_PLAY, "R11", "%s holds a playable tile", g->names[seat]);
-        return;
-    }
+    if (refused_while_playable(g, "R11", v)) return;
     if (draw_owed(g)) {
         verdict_fail(v, ERR_MUST_DRAW, "R11", "%s must draw first", g->names[seat]);
         return;
