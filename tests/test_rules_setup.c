@@ -44,7 +44,10 @@ static void R1_a_tile_is_worth_its_pips_and_0_0_nothing(void **state)
     assert_int_equal(game_hand_value(&g, tu_tiles("0-0")), 0);
     assert_int_equal(game_hand_value(&g, tu_tiles("12-11")), 23);
     assert_int_equal(game_hand_value(&g, tu_tiles("0-0 5-12 3-3 0-1")), 24);
-    for (tile_t t = 0; t < TILE_COUNT; t++) assert_int_equal(r.tile_value[t], tile_low(t) + tile_high(t));
+    assert_int_equal(game_hand_value(&g, tu_tiles("12-12")), 24);
+    assert_int_equal(game_hand_value(&g, tu_tiles("6-6 0-12 1-1")), 26);
+    /* the whole set: each pip 0..12 shows 14 times on the 91 tiles, 14 * 78 */
+    assert_int_equal(game_hand_value(&g, tileset_all()), 1092);
 }
 
 static void R1_pips_above_12_are_not_tiles(void **state)
@@ -470,7 +473,16 @@ static void R24_setup_closed_once_a_deal_or_move_was_accepted(void **state)
 {
     (void)state;
     struct referee *ref = start("players 2\nrounds 7\nplayers ana bob\nseed 5\nseed 6");
-    assert_true(ref->game.rng == 6);                          /* the last seed stands */
+    /* the last seed stands: the table is the one seed 6 deals, not seed 5's */
+    struct referee *six = start("players ana bob\nrounds 7\nseed 6"), *five = start("players ana bob\nrounds 7\nseed 5");
+    struct game table, want, other;
+    game_snapshot(&ref->game, &table);
+    game_snapshot(&six->game, &want);
+    game_snapshot(&five->game, &other);
+    assert_true(tileset_equal(table.hands[0], want.hands[0]) && tileset_equal(table.hands[1], want.hands[1]));
+    assert_false(tileset_equal(table.hands[0], other.hands[0]));
+    tu_free(six);
+    tu_free(five);
     assert_int_equal(tu_line(ref, "show"), ERR_NONE);
     assert_int_equal(tu_line(ref, "round 1"), ERR_NONE);
     assert_int_equal(tu_line(ref, "rounds 1"), ERR_NONE);     /* queries and round N keep it open */

@@ -1,6 +1,8 @@
 /* [R7]-[R12]: a turn, drawing, passing and markers, with their error codes and precedence. */
 #include "testutil.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static struct referee *start(const char *setup)
@@ -329,15 +331,26 @@ static void R12_a_marker_stays_until_its_owner_plays_on_their_own_train(void **s
     tu_free(ref);
 }
 
+/* A double on the Mexican train that its layer cannot cover: the pass marks their own
+ * train [R16], never the Mexican train where the double lies [R12]. */
 static void R12_no_marker_on_the_mexican_train(void **state)
 {
     (void)state;
     struct referee *ref = start("players 2");
-    tu_deal(ref, (const char *const[]){"", ""}, (const unsigned[]){PIP(12), PIP(12)}, "3-4 5-6", NULL);
-    tu_moves(ref, "p1 draw 3-4\np1 pass\np2 draw 5-6\np2 pass");
+    tu_deal(ref, (const char *const[]){"5-12 5-5", "1-12"}, (const unsigned[]){PIP(5) | PIP(12), 0}, "3-4", NULL);
+    tu_moves(ref, "p1 play 12-5 mex\np2 play 12-1 p2\np1 play 5-5 mex\np1 draw 3-4\np1 pass");
     assert_true(ref->game.trains[0].marker);
-    assert_true(ref->game.trains[1].marker);
     assert_false(ref->game.trains[TRAIN_MEX].marker);
+    char *out = NULL;
+    /* what a player sees: p1's train marked, the Mexican train not */
+    struct response resp;
+    referee_line(ref, "show", 4, false, 99, &resp);
+    FILE *mem = open_memstream(&out, &(size_t){0});
+    output_response(mem, OUTPUT_TEXT, &ref->game, &resp);
+    fclose(mem);
+    assert_non_null(strstr(out, "  train p1               open 12 marked |\n"));
+    assert_non_null(strstr(out, "  train mex              open  5        | 12-5 5-5\n"));
+    free(out);
     tu_free(ref);
 }
 

@@ -36,7 +36,7 @@ struct side_event {
     bool match_ended;
     bool winners[RULES_MAX_PLAYERS];
     int nplayers;
-    char names[RULES_MAX_PLAYERS][NAME_MAX_LEN + 1];
+    char names[RULES_MAX_PLAYERS][GAME_NAME_MAX_LEN + 1];
     int64_t totals[RULES_MAX_PLAYERS];
 };
 

@@ -217,7 +217,7 @@ int cli_print_table(FILE *out, const struct cli_table_options *o, const struct r
         status = 2;
         goto done;
     }
-    char query[8 + NAME_MAX_LEN];
+    char query[8 + GAME_NAME_MAX_LEN];
     snprintf(query, sizeof query, "show%s%s", o->as ? " " : "", o->as ? o->as : "");
     walk_query(ref, scratch, query, shown);
     if (shown->kind != RESPONSE_SHOW) {

@@ -2,6 +2,7 @@
  * the life of a round in round.c. */
 #include "engine.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "round.h"
@@ -29,11 +30,12 @@ bool game_needs_deal(const struct game *g)
 
 static bool name_is(const char *stored, const char *name, int len)
 {
-    return len <= NAME_MAX_LEN && stored[len] == '\0' && memcmp(stored, name, (size_t)len) == 0;
+    return len <= GAME_NAME_MAX_LEN && stored[len] == '\0' && memcmp(stored, name, (size_t)len) == 0;
 }
 
 int game_find_player(const struct game *g, const char *name, int len)
 {
+    assert(name && len >= 0);
     /* the player to act names themselves and usually their own train: try them first */
     if (g->nplayers && name_is(g->names[g->turn], name, len)) return g->turn;
     for (int s = 0; s < g->nplayers; s++)
@@ -43,6 +45,7 @@ int game_find_player(const struct game *g, const char *name, int len)
 
 void game_set_players(struct game *g, int n, const char *const names[], struct verdict *v)
 {
+    assert(n >= 0 && (n == 0 || names));
     const struct rules *r = g->rules;
     if (n < r->min_players || n > r->max_players) {
         verdict_fail(v, ERR_SYNTAX, "R2", "%d players: the table seats %d to %d",
@@ -57,8 +60,8 @@ void game_set_players(struct game *g, int n, const char *const names[], struct v
             }
     g->nplayers = n;
     for (int i = 0; i < n; i++) {
-        strncpy(g->names[i], names[i], NAME_MAX_LEN);
-        g->names[i][NAME_MAX_LEN] = '\0';
+        strncpy(g->names[i], names[i], GAME_NAME_MAX_LEN);
+        g->names[i][GAME_NAME_MAX_LEN] = '\0';
     }
     verdict_reset(v);
 }
@@ -120,6 +123,8 @@ static bool leave_setup(struct game *g, struct verdict *v)
 
 void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct verdict *v)
 {
+    assert(GAME_SEAT_VALID(g, seat) && count >= 0 && (count == 0 || tiles));
+    for (int i = 0; i < count; i++) assert(TILE_VALID(tiles[i]));
     char text[TILE_TEXT_SIZE];
     if (g->seeded) {
         verdict_fail(v, ERR_BAD_DEAL, "R5", "the referee deals: this match has a seed");
@@ -235,7 +240,7 @@ bool game_invariants_hold(const struct game *g, const char **why)
     else if (g->rules->doubles == DOUBLES_COVER_NOW && g->ndoubles > 1 && !g->rules->hooks.asks[ASK_MUST_COVER] &&
              !g->rules->hooks.asks[ASK_ANOTHER_PLAY])
         *why = "more than one double is uncovered";
-    else if (g->ndoubles > DOUBLES_MAX) *why = "too many uncovered doubles";
+    else if (g->ndoubles > GAME_DOUBLES_MAX) *why = "too many uncovered doubles";
     if (*why || g->phase != PHASE_PLAYING) return *why == 0;
     for (int t = 0; t < TRAIN_COUNT && !*why; t++) {
         bool seated = t == TRAIN_MEX || (t < g->nplayers && !g->eliminated[t]);

@@ -15,10 +15,15 @@
 #include "tile.h"
 #include "verdict.h"
 
-#define NAME_MAX_LEN 16                 /* a player name is 1..16 characters */
+#define GAME_NAME_MAX_LEN 16                 /* a player name is 1..16 characters */
 #define TRAIN_MEX RULES_MAX_PLAYERS     /* the index of the Mexican train */
 #define TRAIN_COUNT (RULES_MAX_PLAYERS + 1)
-#define DOUBLES_MAX TILE_PIPS           /* uncovered doubles at once: one per pip at most */
+#define GAME_DOUBLES_MAX TILE_PIPS           /* uncovered doubles at once: one per pip at most */
+
+/* Argument checks of the entry points (see TILE_VALID): a seat at the table, a train
+ * of one or the Mexican train. */
+#define GAME_SEAT_VALID(g, s) ((s) >= 0 && (s) < (g)->nplayers)
+#define GAME_TRAIN_VALID(g, t) ((t) == TRAIN_MEX || GAME_SEAT_VALID(g, t))
 
 struct train {
     int open_pip;                        /* [R6] the engine's pip while empty */
@@ -45,7 +50,7 @@ struct game {
 
     /* set-up */
     int nplayers;
-    char names[RULES_MAX_PLAYERS][NAME_MAX_LEN + 1];
+    char names[RULES_MAX_PLAYERS][GAME_NAME_MAX_LEN + 1];
     int rounds;
     bool rounds_given;                   /* a `rounds` line set it (else the rules' default) */
     bool seeded;
@@ -68,7 +73,7 @@ struct game {
     struct train trains[TRAIN_COUNT];
     int turn;                            /* the seat to act */
     int draws;                           /* draws made for the current play [R17] */
-    struct uncovered_double doubles[DOUBLES_MAX];   /* in the order they were played */
+    struct uncovered_double doubles[GAME_DOUBLES_MAX];   /* in the order they were played */
     int ndoubles;
     bool turn_began_owing;               /* a cover was owed when this turn began */
     bool had_turn[RULES_MAX_PLAYERS];    /* has had a turn this round */

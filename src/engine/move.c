@@ -2,6 +2,7 @@
  * protocol.md [R7-R20]. The hot path of the referee: tile sets, no allocation. */
 #include "engine.h"
 
+#include <assert.h>
 #include <string.h>
 #ifdef MTREF_INVARIANTS
 #include <stdio.h>
@@ -450,6 +451,9 @@ static bool deal_if_due(struct game *g, struct verdict *v)
 
 void game_move(struct game *g, const struct move *m, struct verdict *v)
 {
+    assert(GAME_SEAT_VALID(g, m->seat));
+    assert(m->kind == MOVE_PASS || (m->kind == MOVE_PLAY ? TILE_VALID(m->tile) && GAME_TRAIN_VALID(g, m->train)
+                                                         : m->kind == MOVE_DRAW && (m->tile == TILE_NONE || TILE_VALID(m->tile))));
     verdict_reset(v);
     if (g->phase == PHASE_OVER) {
         verdict_fail(v, ERR_GAME_OVER, "R24", "the match is over");

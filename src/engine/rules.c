@@ -21,6 +21,10 @@ void rules_init_canonical(struct rules *r)
     r->out_on_double_factor = 1;
 }
 
+/* A limit written into a static message: the macro must be a plain decimal number. */
+#define DECIMAL_(x) #x
+#define DECIMAL(x) DECIMAL_(x)
+
 const char *rules_check(const struct rules *r)
 {
     if (r->min_players < 2 || r->max_players > RULES_MAX_PLAYERS || r->min_players > r->max_players)
@@ -37,11 +41,11 @@ const char *rules_check(const struct rules *r)
     if (r->default_rounds < 1 || r->default_rounds > RULES_MAX_ROUNDS ||
         !((r->rounds_allowed >> r->default_rounds) & 1))
         return "the default round count must be one of the allowed counts";
-    if (r->out_on_double_factor < 1 || r->out_on_double_factor > 1000)
-        return "the out-on-double factor must be 1..1000";
+    if (r->out_on_double_factor < 1 || r->out_on_double_factor > RULES_MAX_FACTOR)
+        return "the out-on-double factor must be 1.." DECIMAL(RULES_MAX_FACTOR);
     for (tile_t t = 0; t < TILE_COUNT; t++)
-        if (r->tile_value[t] < -1000000 || r->tile_value[t] > 1000000)
-            return "tile values must lie within -1000000..1000000";
+        if (r->tile_value[t] < -RULES_MAX_TILE_VALUE || r->tile_value[t] > RULES_MAX_TILE_VALUE)
+            return "tile values must lie within -" DECIMAL(RULES_MAX_TILE_VALUE) ".." DECIMAL(RULES_MAX_TILE_VALUE);
     return 0;
 }
 

@@ -14,6 +14,11 @@
 #define RULES_MAX_ROUNDS 63      /* largest value a `rounds N` line may ever take */
 #define RULES_MESSAGE_SIZE 512   /* room for a hook's error message */
 #define RULES_MAX_FILES 32       /* rules files one list may name */
+/* Bounds of what a rules file may set: tile values and the out-on-double factor stay
+ * small enough that a round's points (91 tiles, times the factor) and a match's
+ * totals over thousands of rounds stay far inside int64_t. */
+#define RULES_MAX_TILE_VALUE 1000000     /* tile values lie in -this..this */
+#define RULES_MAX_FACTOR 1000            /* the out-on-double factor lies in 1..this */
 /* Room for a rules file's name (NAME of NAME.lua) with its NUL: the session compares
  * names in buffers of this size and the Lua bridge keeps them so; one size for both. */
 #define RULES_NAME_SIZE 256

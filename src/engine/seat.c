@@ -2,8 +2,11 @@
  * worth, what a train is called. The small queries the rest of the engine builds on. */
 #include "engine.h"
 
+#include <assert.h>
+
 int game_next_seat(const struct game *g, int seat)
 {
+    assert(GAME_SEAT_VALID(g, seat));
     for (int i = 1; i <= g->nplayers; i++) {
         int s = (seat + i) % g->nplayers;
         if (!g->eliminated[s]) return s;
@@ -28,6 +31,7 @@ int game_players_in(const struct game *g)
 
 const char *game_train_name(const struct game *g, int train)
 {
+    assert(GAME_TRAIN_VALID(g, train));
     return train == TRAIN_MEX ? "mex" : g->names[train];
 }
 

@@ -1,6 +1,8 @@
 /* Tiles of the double-twelve set: indexing, parsing, formatting. */
 #include "tile.h"
 
+#include <assert.h>
+
 /* Tiles showing each pip; tests/test_tile.c recomputes this table from tile_has_pip. */
 static const tileset pip_sets[TILE_PIPS] = {
     {0x0000000000001fffULL, 0x0000000ULL},
@@ -37,20 +39,38 @@ static int row_start(int a) { return a * (2 * TILE_PIPS + 1 - a) / 2; }
 
 tile_t tile_from_pips(int a, int b)
 {
+    assert(TILE_PIP_VALID(a) && TILE_PIP_VALID(b));
     if (a > b) { int t = a; a = b; b = t; }
     return row_start(a) + (b - a);
 }
 
-int tile_low(tile_t t) { return tile_pip_pairs[t][0]; }
+int tile_low(tile_t t)
+{
+    assert(TILE_VALID(t));
+    return tile_pip_pairs[t][0];
+}
 
-int tile_high(tile_t t) { return tile_pip_pairs[t][1]; }
+int tile_high(tile_t t)
+{
+    assert(TILE_VALID(t));
+    return tile_pip_pairs[t][1];
+}
 
-bool tile_is_double(tile_t t) { return tile_pip_pairs[t][0] == tile_pip_pairs[t][1]; }
+bool tile_is_double(tile_t t)
+{
+    assert(TILE_VALID(t));
+    return tile_pip_pairs[t][0] == tile_pip_pairs[t][1];
+}
 
-bool tile_has_pip(tile_t t, int pip) { return tileset_has(pip_sets[pip], t); }
+bool tile_has_pip(tile_t t, int pip)
+{
+    assert(TILE_PIP_VALID(pip));
+    return tileset_has(pip_sets[pip], t);
+}
 
 int tile_other_pip(tile_t t, int pip)
 {
+    assert(tile_has_pip(t, pip));
     int a = tile_low(t);
     return a == pip ? tile_high(t) : a;
 }
@@ -59,6 +79,7 @@ tile_t tile_double(int pip) { return tile_from_pips(pip, pip); }
 
 void tile_format(tile_t t, char *buf)
 {
+    assert(TILE_VALID(t));
     int a = tile_low(t), b = tile_high(t), n = 0;
     if (a >= 10) buf[n++] = '1';
     buf[n++] = (char)('0' + a % 10);
@@ -92,7 +113,11 @@ tile_t tile_parse(const char *text, size_t len)
     return tile_from_pips(a, b);
 }
 
-tileset tileset_with_pip(int pip) { return pip_sets[pip]; }
+tileset tileset_with_pip(int pip)
+{
+    assert(TILE_PIP_VALID(pip));
+    return pip_sets[pip];
+}
 
 tileset tileset_all(void)
 {

@@ -2,6 +2,7 @@
 #ifndef MTREF_TILE_H
 #define MTREF_TILE_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,6 +14,12 @@
 
 /* A tile is its index 0..90, ordered by (low pip, high pip): 0-0, 0-1, ... 12-12. */
 typedef int tile_t;
+
+/* The engine's entry points assert their arguments (tiles 0..90, pips 0..12, seats,
+ * trains): the callers check what comes from input first, so a value out of range is
+ * a bug of mtref, caught in builds without NDEBUG (Debug, the sanitizer tests). */
+#define TILE_VALID(t) ((t) >= 0 && (t) < TILE_COUNT)
+#define TILE_PIP_VALID(p) ((p) >= 0 && (p) <= TILE_MAX_PIP)
 
 tile_t tile_from_pips(int a, int b);      /* either order; both pips 0..12 */
 int tile_low(tile_t t);
@@ -38,14 +45,17 @@ typedef struct tileset {
 static inline tileset tileset_empty(void) { tileset s = {0, 0}; return s; }
 static inline bool tileset_has(tileset s, tile_t t)
 {
+    assert(TILE_VALID(t));
     return t < 64 ? (s.lo >> t) & 1 : (s.hi >> (t - 64)) & 1;
 }
 static inline void tileset_add(tileset *s, tile_t t)
 {
+    assert(TILE_VALID(t));
     if (t < 64) s->lo |= (uint64_t)1 << t; else s->hi |= (uint64_t)1 << (t - 64);
 }
 static inline void tileset_remove(tileset *s, tile_t t)
 {
+    assert(TILE_VALID(t));
     if (t < 64) s->lo &= ~((uint64_t)1 << t); else s->hi &= ~((uint64_t)1 << (t - 64));
 }
 static inline tileset tileset_and(tileset a, tileset b)

@@ -18,7 +18,7 @@
 struct seat_view {
     int seat;                                   /* the viewer */
     int nplayers;
-    char names[RULES_MAX_PLAYERS][NAME_MAX_LEN + 1];
+    char names[RULES_MAX_PLAYERS][GAME_NAME_MAX_LEN + 1];
     enum game_phase phase;
     int round, rounds;
     int engine_pip;                             /* -1 during set-up */
@@ -30,7 +30,7 @@ struct seat_view {
     int hand_size[RULES_MAX_PLAYERS];
     tileset hand;                               /* the viewer's own tiles */
     struct train trains[TRAIN_COUNT];           /* tiles past length are zero */
-    struct uncovered_double doubles[DOUBLES_MAX];
+    struct uncovered_double doubles[GAME_DOUBLES_MAX];
     int ndoubles;
     int64_t totals[RULES_MAX_PLAYERS];
 };

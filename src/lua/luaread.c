@@ -126,12 +126,12 @@ static int read_tile_values(struct reading *rd, lua_State *L)
         if (sandbox_call(set->sb, 2, 1, set->shown[rd->file], rd->err) != 0) return -1;
         int isnum;
         lua_Integer v = luaread_integer(L, -1, &isnum);
-        if (!isnum || v < -1000000 || v > 1000000) {
+        if (!isnum || v < -RULES_MAX_TILE_VALUE || v > RULES_MAX_TILE_VALUE) {
             char tile[TILE_TEXT_SIZE];
             tile_format(t, tile);
-            snprintf(rd->err, RULES_MESSAGE_SIZE, "%s:%d: tile_value(%d, %d) returned %s, expected an integer -1000000..1000000",
+            snprintf(rd->err, RULES_MESSAGE_SIZE, "%s:%d: tile_value(%d, %d) returned %s, expected an integer -%d..%d",
                      set->shown[rd->file], line_of_key(set->paths[rd->file], "tile_value"), tile_low(t), tile_high(t),
-                     isnum ? "a number out of range" : luaL_typename(L, -1));
+                     isnum ? "a number out of range" : luaL_typename(L, -1), RULES_MAX_TILE_VALUE, RULES_MAX_TILE_VALUE);
             lua_pop(L, 1);
             return -1;
         }
@@ -290,7 +290,7 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
     }
     if (strcmp(key, "marker_after_cover") == 0) return read_boolean(rd, L, key, &r->marker_after_cover);
     if (strcmp(key, "out_on_double") == 0) {
-        if (read_integer(rd, L, key, 1, 1000, &v) != 0) return -1;
+        if (read_integer(rd, L, key, 1, RULES_MAX_FACTOR, &v) != 0) return -1;
         r->out_on_double_factor = (int)v;
         return 0;
     }

@@ -37,7 +37,7 @@ static void buffer_write(void *ctx, const char *data, size_t len)
 /* The doubles laid in the turn under way, to see which are left when it ends. */
 struct turn_doubles {
     int seat;
-    int pips[DOUBLES_MAX + 1];
+    int pips[GAME_DOUBLES_MAX + 1];
     int n;
 };
 
@@ -61,7 +61,7 @@ static void count_line(struct compare_tally *t, const struct game *before, const
     int seat = before->turn;
     if (td->seat != seat) td->n = 0;
     td->seat = seat;
-    if (cmd->kind == CMD_PLAY && tile_is_double(cmd->tile) && td->n <= DOUBLES_MAX) {
+    if (cmd->kind == CMD_PLAY && tile_is_double(cmd->tile) && td->n <= GAME_DOUBLES_MAX) {
         t->doubles++;
         td->pips[td->n++] = tile_low(cmd->tile);
     }

@@ -41,7 +41,7 @@ static void name_from_command(const char *cmd, char *out)
     for (size_t i = 0; i < len; i++)
         if (cmd[i] == '/') base = cmd + i + 1;
     size_t k = 0;
-    for (const char *c = base; c < cmd + len && k < NAME_MAX_LEN; c++) {
+    for (const char *c = base; c < cmd + len && k < GAME_NAME_MAX_LEN; c++) {
         char ch = *c;
         if (ch == '.') break;                      /* bot.py -> bot */
         bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
@@ -49,7 +49,7 @@ static void name_from_command(const char *cmd, char *out)
         out[k++] = ok ? ch : '_';
     }
     out[k] = '\0';
-    if (k == 0 || !protocol_is_name(out, k)) snprintf(out, NAME_MAX_LEN + 1, "bot");
+    if (k == 0 || !protocol_is_name(out, k)) snprintf(out, GAME_NAME_MAX_LEN + 1, "bot");
 }
 
 bool match_plan_add_bot(struct match_plan *p, const char *spec, char *err)
@@ -90,7 +90,7 @@ bool match_plan_add_bot(struct match_plan *p, const char *spec, char *err)
         if (!b->name[0]) name_from_command(body, b->name);
     }
     /* a name taken: a digit suffix, as a table of two "greedy" would want */
-    char base[NAME_MAX_LEN + 1];
+    char base[GAME_NAME_MAX_LEN + 1];
     snprintf(base, sizeof base, "%s", b->name);
     for (int k = 2; match_plan_find_bot(p, b->name, strlen(b->name)) >= 0; k++) {
         if (eq && body != spec) {
@@ -298,25 +298,25 @@ static void escape_ascii(const char *s, char *out, size_t size)
 }
 
 /* Seat names: bot names (a digit suffix when a bot holds two seats), or p1..pN. */
-static void seat_names(const struct run *r, const int bots[], int n, char names[][NAME_MAX_LEN + 1])
+static void seat_names(const struct run *r, const int bots[], int n, char names[][GAME_NAME_MAX_LEN + 1])
 {
     for (int s = 0; s < n; s++) {
         if (r->p->anonymous) {
-            snprintf(names[s], NAME_MAX_LEN + 1, "p%d", s + 1);
+            snprintf(names[s], GAME_NAME_MAX_LEN + 1, "p%d", s + 1);
             continue;
         }
         const char *base = r->p->bots[bots[s]].name;
-        snprintf(names[s], NAME_MAX_LEN + 1, "%s", base);
+        snprintf(names[s], GAME_NAME_MAX_LEN + 1, "%s", base);
         for (int k = 2;; k++) {
             bool taken = false;
             for (int o = 0; o < s && !taken; o++) taken = strcmp(names[o], names[s]) == 0;
             if (!taken) break;
-            snprintf(names[s], NAME_MAX_LEN + 1, "%.13s_%d", base, k);
+            snprintf(names[s], GAME_NAME_MAX_LEN + 1, "%.13s_%d", base, k);
         }
     }
 }
 
-static void put_map(struct mbuf *b, int n, char names[][NAME_MAX_LEN + 1], const int64_t *v)
+static void put_map(struct mbuf *b, int n, char names[][GAME_NAME_MAX_LEN + 1], const int64_t *v)
 {
     mbuf_put(b, "{");
     for (int s = 0; s < n; s++) mbuf_put(b, "%s\"%s\":%lld", s ? "," : "", names[s], (long long)v[s]);

@@ -68,10 +68,10 @@ struct bot_answer {
     enum answer_kind kind;
     long version;                        /* hello */
     long long id;                        /* move: the decision id echoed, or -1 */
-    char seat[NAME_MAX_LEN + 1];         /* move: the seat named, or "" */
+    char seat[GAME_NAME_MAX_LEN + 1];         /* move: the seat named, or "" */
     enum move_kind action;
     tile_t tile;                         /* play */
-    char train[NAME_MAX_LEN + 1];        /* play: a player's name or "mex" */
+    char train[GAME_NAME_MAX_LEN + 1];        /* play: a player's name or "mex" */
     char why[120];                       /* garbled */
 };
 /* Parses one line (no line ending) of a text or JSON bot. A JSON bot may also send a

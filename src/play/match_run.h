@@ -25,7 +25,7 @@ enum fault_policy { POLICY_FORFEIT, POLICY_STOP };
 
 /* One bot of a run. */
 struct match_bot {
-    char name[NAME_MAX_LEN + 1];
+    char name[GAME_NAME_MAX_LEN + 1];
     const char *cmd;                /* the command line; NULL for a built-in */
     enum bot_kind builtin;
     enum proto_form form;
@@ -51,7 +51,7 @@ void match_config_defaults(struct match_config *c);
 struct match_setup {
     int nplayers;
     const struct match_bot *bots[RULES_MAX_PLAYERS];   /* per seat */
-    char names[RULES_MAX_PLAYERS][NAME_MAX_LEN + 1];   /* per seat, distinct player names */
+    char names[RULES_MAX_PLAYERS][GAME_NAME_MAX_LEN + 1];   /* per seat, distinct player names */
     int rounds;                     /* 0: the rules' default */
     uint64_t deal_seed;             /* the referee's seed: every round's deal */
     uint64_t bot_seeds[RULES_MAX_PLAYERS];             /* built-in random's streams */

@@ -77,10 +77,15 @@ static void text_int(struct text *t, long v)
 
 static void text_tile(struct text *t, tile_t tile) { text_put(t, t->tiles[tile], t->tile_len[tile]); }
 
+/* Spreads match numbers over the seed's bits: an odd constant with well-mixed bits,
+ * so that seed ^ STRIDE * (index + 1) differs in many bits from match to match before
+ * SplitMix64 mixes it. Frozen: it decides every self-played record. */
+#define MATCH_STRIDE 0xD1B54A32D192ED03ULL
+
 /* The match number index of a seed: its own stream for deals and one per bot. */
 static uint64_t match_seed(uint64_t seed, long index)
 {
-    uint64_t s = seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(index + 1));
+    uint64_t s = seed ^ (MATCH_STRIDE * (uint64_t)(index + 1));
     return rng_next(&s);
 }
 

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine.h"
+
 static const char *const keywords[] = {
     "players", "rules", "rounds", "seed", "round", "deal",
     "play", "draw", "pass", "show", "legal",
@@ -13,9 +15,19 @@ static const char *const keywords[] = {
 /* Parsing every line of a corpus: compare lengths before bytes. */
 #define TOKEN_IS(t, literal) ((t).len == (int)sizeof(literal) - 1 && memcmp((t).text, literal, sizeof(literal) - 1) == 0)
 
+/* The shortest and longest keywords ("seed", "players"): a token of another length is
+ * no keyword, found without comparing a byte. test_protocol checks every keyword. */
+#define KEYWORD_MIN_LEN ((int)sizeof "seed" - 1)
+#define KEYWORD_MAX_LEN ((int)sizeof "players" - 1)
+
+/* The largest number `rounds N` and `round N` read: far above any real round count
+ * (the rules cap rounds, self-play its matches), so a bigger one is a bad number and
+ * not a huge round, and far below where arithmetic on it could overflow. */
+#define NUMBER_MAX ((uint64_t)1 << 40)
+
 static int keyword_of(struct token t)
 {
-    if (t.len < 4 || t.len > 7) return -1;
+    if (t.len < KEYWORD_MIN_LEN || t.len > KEYWORD_MAX_LEN) return -1;
     for (size_t i = 0; i < NKEYWORDS; i++)
         if ((size_t)t.len == strlen(keywords[i]) && memcmp(t.text, keywords[i], (size_t)t.len) == 0) return (int)i;
     return -1;
@@ -23,7 +35,7 @@ static int keyword_of(struct token t)
 
 bool protocol_is_name(const char *text, size_t len)
 {
-    if (len < 1 || len > 16) return false;
+    if (len < 1 || len > GAME_NAME_MAX_LEN) return false;
     char c = text[0];
     if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) return false;
     for (size_t i = 1; i < len; i++) {
@@ -184,7 +196,7 @@ static bool parse_setup(int keyword, struct token *tok, int n, struct command *c
             snprintf(err, errsize, "%s takes one number", word);
             return false;
         }
-        if (!parse_number(tok[1], (uint64_t)1 << 40, &number)) {
+        if (!parse_number(tok[1], NUMBER_MAX, &number)) {
             say(err, errsize, "bad number:", tok[1]);
             return false;
         }

@@ -301,7 +301,7 @@ static void tag_line(const char *line, const char *end, struct check_tags *tags)
     char value[CHECK_TAG_SIZE], name[CHECK_TAG_SIZE];
     if (klen == 6 && memcmp(key, "Player", 6) == 0) {
         if (!tag_value(&p, end, name, sizeof name) || !tag_value(&p, end, value, sizeof value)) return;
-        if (tags->nplayers == RULES_MAX_PLAYERS || strlen(name) > NAME_MAX_LEN) return;
+        if (tags->nplayers == RULES_MAX_PLAYERS || strlen(name) > GAME_NAME_MAX_LEN) return;
         snprintf(tags->player_names[tags->nplayers], sizeof tags->player_names[0], "%s", name);
         snprintf(tags->players[tags->nplayers++], sizeof tags->players[0], "%s", value);
         tags->any = true;

@@ -17,7 +17,7 @@ struct check_tags {
     char event[CHECK_TAG_SIZE], site[CHECK_TAG_SIZE], date[CHECK_TAG_SIZE], round[CHECK_TAG_SIZE];
     char result[CHECK_TAG_SIZE];
     int nplayers;
-    char player_names[RULES_MAX_PLAYERS][NAME_MAX_LEN + 1];
+    char player_names[RULES_MAX_PLAYERS][GAME_NAME_MAX_LEN + 1];
     char players[RULES_MAX_PLAYERS][CHECK_TAG_SIZE];
 };
 
@@ -58,7 +58,7 @@ struct check_summary {
     char longest_file[1024];
     const char *file;            /* the file being read, set by the caller (not owned) */
     int nnames;
-    char names[CHECK_SUMMARY_NAMES][NAME_MAX_LEN + 1];
+    char names[CHECK_SUMMARY_NAMES][GAME_NAME_MAX_LEN + 1];
     struct check_tally by_name[CHECK_SUMMARY_NAMES];
     struct check_tally by_seat[RULES_MAX_PLAYERS];
 };

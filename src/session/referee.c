@@ -143,7 +143,7 @@ undo:
 static void set_players(struct game *g, const struct command *cmd, struct verdict *v)
 {
     char generated[RULES_MAX_PLAYERS][8];
-    char spelled[RULES_MAX_PLAYERS][NAME_MAX_LEN + 1];
+    char spelled[RULES_MAX_PLAYERS][GAME_NAME_MAX_LEN + 1];
     const char *names[RULES_MAX_PLAYERS];
     int n = (int)cmd->number;
     if (cmd->count == 0) {               /* players N -> p1..pN */
@@ -224,7 +224,7 @@ static void setup_command(struct referee *ref, const struct command *cmd, struct
     switch (cmd->kind) {
     case CMD_PLAYERS: set_players(&ref->game, cmd, v); break;
     case CMD_RULES: add_rules(ref, cmd, v); break;
-    case CMD_ROUNDS: game_set_rounds(&ref->game, (int)(cmd->number > 1000 ? 1000 : cmd->number), v); break;
+    case CMD_ROUNDS: game_set_rounds(&ref->game, (int)cmd->number, v); break;   /* <= RULES_MAX_ROUNDS: checked */
     default: game_set_seed(&ref->game, cmd->seed, v); break;
     }
 }
