@@ -5,12 +5,12 @@
  *     # args: --rules NAME       (optional, before the first record line; repeatable)
  *     # any other comment, or a blank line
  *     ana play 11-12 ana         a record line, exactly as a record holds it
- *     ok                         accepted
+ *     ok                         accepted, and the round goes on
  *     ok out | ok blocked        accepted, and the round ends that way
  *     !must-cover R14            rejected with this code and rule id
  *     !syntax                    rejected with this code and no rule id
  *
- * A record line with no expectation after it must be accepted. The first mismatch
+ * A record line with no expectation after it must be accepted (a round may end). The first mismatch
  * is reported as FILE:LINE with what was expected and what came. One cmocka test per
  * file, named after it. */
 #include "testutil.h"
@@ -23,7 +23,7 @@
 #define RULE_FILES_MIN 8          /* a directory that lost its files must not pass */
 #define RULE_DATA_MAX_RULES 8
 
-enum outcome { OUTCOME_ANY, OUTCOME_OUT, OUTCOME_BLOCKED };
+enum outcome { OUTCOME_ANY, OUTCOME_GOES_ON, OUTCOME_OUT, OUTCOME_BLOCKED };
 
 struct expectation {
     bool accepted;
@@ -54,6 +54,7 @@ static bool parse_expectation(char *text, struct expectation *e)
         return e->code && !strtok(NULL, " \t");
     }
     e->accepted = true;
+    e->outcome = OUTCOME_GOES_ON;
     char *word = strtok(text + 2, " \t");
     if (!word) return true;
     if (strcmp(word, "out") == 0) e->outcome = OUTCOME_OUT;
@@ -79,6 +80,7 @@ static bool matches(const struct expectation *e, const struct verdict *v)
     if (e->accepted) {
         if (v->code != ERR_NONE) return false;
         if (e->outcome == OUTCOME_ANY) return true;
+        if (e->outcome == OUTCOME_GOES_ON) return !v->round_ended;
         if (!v->round_ended) return false;
         return (e->outcome == OUTCOME_BLOCKED) == (v->report.out_seat < 0);
     }
