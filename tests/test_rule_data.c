@@ -1,0 +1,241 @@
+/* Rule tests as data: every tests/rules/NAME.t is fed line by line to one session, as
+ * with --keep-going (a rejected line leaves the table as it was and the file reads on),
+ * and each record line's verdict is checked against the expectation on the next line:
+ *
+ *     # args: --rules NAME       (optional, before the first record line; repeatable)
+ *     # any other comment, or a blank line
+ *     ana play 11-12 ana         a record line, exactly as a record holds it
+ *     ok                         accepted, and the round goes on
+ *     ok out | ok blocked        accepted, and the round ends that way
+ *     !must-cover R14            rejected with this code and rule id
+ *     !syntax                    rejected with this code and no rule id
+ *
+ * A record line with no expectation after it must be accepted (a round may end). The first mismatch
+ * is reported as FILE:LINE with what was expected and what came. One cmocka test per
+ * file, named after it. */
+#include "testutil.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RULE_FILES_MIN 8          /* a directory that lost its files must not pass */
+#define RULE_DATA_MAX_RULES 8
+
+enum outcome { OUTCOME_ANY, OUTCOME_GOES_ON, OUTCOME_OUT, OUTCOME_BLOCKED };
+
+struct expectation {
+    bool accepted;
+    enum outcome outcome;         /* accepted lines only */
+    const char *code;             /* rejected lines: code name, and rule id or "" */
+    const char *rule;
+};
+
+/* One line of the file, without its line ending, as a NUL-terminated string. */
+struct line {
+    char *text;
+    int number;
+};
+
+static bool is_expectation(const char *text)
+{
+    return text[0] == '!' || (strncmp(text, "ok", 2) == 0 && (text[2] == '\0' || text[2] == ' '));
+}
+
+/* Parses an expectation line (modified); false when it is malformed. */
+static bool parse_expectation(char *text, struct expectation *e)
+{
+    memset(e, 0, sizeof *e);
+    if (text[0] == '!') {
+        e->code = strtok(text + 1, " \t");
+        e->rule = strtok(NULL, " \t");
+        if (!e->rule) e->rule = "";
+        return e->code && !strtok(NULL, " \t");
+    }
+    e->accepted = true;
+    e->outcome = OUTCOME_GOES_ON;
+    char *word = strtok(text + 2, " \t");
+    if (!word) return true;
+    if (strcmp(word, "out") == 0) e->outcome = OUTCOME_OUT;
+    else if (strcmp(word, "blocked") == 0) e->outcome = OUTCOME_BLOCKED;
+    else return false;
+    return !strtok(NULL, " \t");
+}
+
+/* Describes verdict v in the expectation syntax, into buf. */
+static void describe(const struct verdict *v, char *buf, size_t size)
+{
+    if (v->code == ERR_NONE) {
+        const char *how = !v->round_ended ? "" : v->report.out_seat < 0 ? " blocked" : " out";
+        snprintf(buf, size, "ok%s", how);
+    } else {
+        snprintf(buf, size, "!%s%s%s (%s)", error_code_name(v->code), v->rule ? " " : "",
+                 v->rule ? v->rule : "", v->message);
+    }
+}
+
+static bool matches(const struct expectation *e, const struct verdict *v)
+{
+    if (e->accepted) {
+        if (v->code != ERR_NONE) return false;
+        if (e->outcome == OUTCOME_ANY) return true;
+        if (e->outcome == OUTCOME_GOES_ON) return !v->round_ended;
+        if (!v->round_ended) return false;
+        return (e->outcome == OUTCOME_BLOCKED) == (v->report.out_seat < 0);
+    }
+    return v->code != ERR_NONE && strcmp(e->code, error_code_name(v->code)) == 0 &&
+           strcmp(e->rule, v->rule ? v->rule : "") == 0;
+}
+
+/* Cuts text into lines in place; returns how many (the array is malloc'd). */
+static size_t split_lines(char *text, struct line **out)
+{
+    size_t n = 0, cap = 64;
+    struct line *lines = malloc(cap * sizeof *lines);
+    assert_non_null(lines);
+    int number = 0;
+    for (char *p = text; *p;) {
+        char *end = strchr(p, '\n');
+        if (end) *end = '\0';
+        size_t len = strlen(p);
+        if (len && p[len - 1] == '\r') p[len - 1] = '\0';
+        if (n == cap) {
+            cap *= 2;
+            lines = realloc(lines, cap * sizeof *lines);
+            assert_non_null(lines);
+        }
+        lines[n++] = (struct line){p, ++number};
+        if (!end) break;
+        p = end + 1;
+    }
+    *out = lines;
+    return n;
+}
+
+static bool is_blank_or_comment(const char *text)
+{
+    text += strspn(text, " \t");
+    return *text == '\0' || *text == '#';
+}
+
+/* Reads "# args: --rules NAME ..." lines (modified) into rules[]. */
+static void parse_args(const char *file, const struct line *l, const char *rules[], int *nrules)
+{
+    for (char *w = strtok(l->text + 7, " \t"); w; w = strtok(NULL, " \t")) {
+        if (strcmp(w, "--rules") != 0) fail_msg("%s:%d: unknown argument '%s'", file, l->number, w);
+        char *name = strtok(NULL, " \t");
+        if (!name || *nrules == RULE_DATA_MAX_RULES)
+            fail_msg("%s:%d: --rules needs a name (at most %d)", file, l->number, RULE_DATA_MAX_RULES);
+        rules[(*nrules)++] = name;
+    }
+}
+
+static void run_rule_file(void **state)
+{
+    const char *name = *state;
+    char file[512];
+    snprintf(file, sizeof file, "rules/%s", name);
+    size_t len = 0;
+    char *text = tu_read_test_file(file, &len);
+    if (!text) fail_msg("cannot read %s", file);
+    if (strlen(text) != len) fail_msg("%s: NUL bytes are not supported here", file);
+    struct line *lines = NULL;
+    size_t n = split_lines(text, &lines);
+
+    const char *rules[RULE_DATA_MAX_RULES];
+    int nrules = 0;
+    size_t i = 0;
+    for (; i < n && is_blank_or_comment(lines[i].text); i++)
+        if (strncmp(lines[i].text, "# args:", 7) == 0) parse_args(file, &lines[i], rules, &nrules);
+
+    struct referee *ref = tu_session(nrules ? rules : NULL, nrules);
+    struct response resp;
+    int checked = 0;
+    bool failed = false;
+    for (; i < n && !failed; i++) {
+        const struct line *l = &lines[i];
+        if (is_blank_or_comment(l->text)) continue;
+        if (is_expectation(l->text))
+            fail_msg("%s:%d: expectation '%s' follows no record line", file, l->number, l->text);
+        referee_line(ref, l->text, strlen(l->text), false, l->number, &resp);
+        struct expectation e = {.accepted = true};
+        char *record = l->text;
+        int where = l->number;
+        if (i + 1 < n && is_expectation(lines[i + 1].text)) {
+            i++;
+            where = lines[i].number;
+            char copy[256];
+            snprintf(copy, sizeof copy, "%s", lines[i].text);
+            if (!parse_expectation(lines[i].text, &e))
+                fail_msg("%s:%d: malformed expectation '%s'", file, where, copy);
+        }
+        checked++;
+        if (!matches(&e, &resp.verdict)) {
+            char got[VERDICT_MESSAGE_SIZE + 64], want[128];
+            describe(&resp.verdict, got, sizeof got);
+            if (e.accepted)
+                snprintf(want, sizeof want, "ok%s", e.outcome == OUTCOME_OUT ? " out"
+                                                    : e.outcome == OUTCOME_BLOCKED ? " blocked" : "");
+            else
+                snprintf(want, sizeof want, "!%s%s%s", e.code, *e.rule ? " " : "", e.rule);
+            print_error("%s:%d: '%s'\n  expected: %s\n  got:      %s\n", file, where, record, want, got);
+            failed = true;
+        }
+    }
+    tu_free(ref);
+    free(lines);
+    free(text);
+    if (failed) fail_msg("%s does not give its expected verdicts", file);
+    if (checked == 0) fail_msg("%s holds no record lines", file);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int main(void)
+{
+    const char *dir = getenv("MTREF_TEST_DIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/rules", dir ? dir : ".");
+    DIR *d = opendir(path);
+    if (!d) {
+        fprintf(stderr, "test_rule_data: cannot open %s (set MTREF_TEST_DIR)\n", path);
+        return 1;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    for (struct dirent *ent; (ent = readdir(d));) {
+        size_t len = strlen(ent->d_name);
+        if (len <= 2 || strcmp(ent->d_name + len - 2, ".t") != 0) continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 32;
+            char **bigger = realloc(names, cap * sizeof *names);
+            if (!bigger) return 1;
+            names = bigger;
+        }
+        names[n] = strdup(ent->d_name);
+        if (!names[n]) return 1;
+        n++;
+    }
+    closedir(d);
+    if (n < RULE_FILES_MIN) {
+        fprintf(stderr, "test_rule_data: only %zu files in %s, expected at least %d\n", n, path, RULE_FILES_MIN);
+        return 1;
+    }
+    qsort(names, n, sizeof *names, by_name);
+    struct CMUnitTest *tests = calloc(n, sizeof *tests);
+    if (!tests) return 1;
+    for (size_t i = 0; i < n; i++) {
+        tests[i].name = names[i];
+        tests[i].test_func = run_rule_file;
+        tests[i].initial_state = names[i];
+    }
+    int failed = _cmocka_run_group_tests("rule_data", tests, n, NULL, NULL);
+    for (size_t i = 0; i < n; i++) free(names[i]);
+    free(names);
+    free(tests);
+    return failed;
+}
