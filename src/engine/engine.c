@@ -130,7 +130,11 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
                      g->names[seat], g->round);
         return;
     }
-    struct game before = *g;
+    /* Only the first deal of a match changes the game before the hand is checked (it
+     * starts round 1): only that one needs a copy to undo. */
+    bool starts_match = g->phase == PHASE_SETUP;
+    struct game before;
+    if (starts_match) before = *g;
     if (!leave_setup(g, v)) { *g = before; return; }
     int size = g->rules->hand_size[game_players_in(g)];
     tileset hand = tileset_empty(), others = tileset_empty();
@@ -147,12 +151,12 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
         tileset_add(&hand, tiles[i]);
     }
     if (why == NONE && count != size) {
-        *g = before;
+        if (starts_match) *g = before;
         verdict_fail(v, ERR_BAD_DEAL, "R5", "%d tiles dealt, the hand size is %d", count, size);
         return;
     }
     if (why != NONE) {
-        *g = before;
+        if (starts_match) *g = before;
         tile_format(culprit, text);
         if (why == TWICE_IN_HAND) problem = "a tile is dealt twice in the hand";
         else if (why == ENGINE) {

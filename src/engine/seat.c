@@ -4,8 +4,10 @@
 
 int game_next_seat(const struct game *g, int seat)
 {
+    /* once per turn: a wrap-around, not a division */
+    int s = seat;
     for (int i = 1; i <= g->nplayers; i++) {
-        int s = (seat + i) % g->nplayers;
+        if (++s >= g->nplayers) s = 0;
         if (!g->eliminated[s]) return s;
     }
     return seat;
