@@ -19,5 +19,8 @@ const char *bot_name(enum bot_kind kind);
 /* The move kind chooses for the seat to act in g (a game in play). rng is the
  * player's own random stream (rng_next). */
 struct move bot_choose(enum bot_kind kind, const struct game *g, uint64_t *rng);
+/* The same choice made the plain way, by scoring game_legal_moves (what bot_choose
+ * does under a per-move hook; tests compare the two). */
+struct move bot_choose_from_list(enum bot_kind kind, const struct game *g, uint64_t *rng);
 
 #endif

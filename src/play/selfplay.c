@@ -105,21 +105,48 @@ static void write_deals(struct text *t, const struct game *g)
     }
 }
 
-static void write_move(struct text *t, const struct game *g, const struct move *m, tile_t drew)
+/* The seats' names and their lengths, for writing move lines in place. */
+struct seat_names {
+    const char *name[TRAIN_COUNT];
+    unsigned char len[TRAIN_COUNT];
+};
+
+static void seat_names_of(const struct game *g, struct seat_names *sn)
 {
-    text_str(t, g->names[m->seat]);
-    if (m->kind == MOVE_PLAY) {
-        text_str(t, " play ");
-        text_tile(t, m->tile);
-        text_put(t, " ", 1);
-        text_str(t, m->train == TRAIN_MEX ? "mex" : g->names[m->train]);
-    } else if (m->kind == MOVE_DRAW) {
-        text_str(t, " draw ");
-        text_tile(t, drew);
-    } else {
-        text_str(t, " pass");
+    for (int s = 0; s < g->nplayers; s++) {
+        sn->name[s] = g->names[s];
+        sn->len[s] = (unsigned char)strlen(g->names[s]);
     }
-    text_put(t, "\n", 1);
+    sn->name[TRAIN_MEX] = "mex";
+    sn->len[TRAIN_MEX] = 3;
+}
+
+#define MOVE_LINE_MAX (2 * NAME_MAX_LEN + 16)
+
+/* One move line, written straight into the buffer: the line of nearly every call. */
+static void write_move(struct text *t, const struct seat_names *sn, const struct move *m, tile_t drew)
+{
+    if (t->len + MOVE_LINE_MAX > sizeof t->data) text_flush(t);
+    char *p = t->data + t->len;
+    memcpy(p, sn->name[m->seat], sn->len[m->seat]);
+    p += sn->len[m->seat];
+    if (m->kind == MOVE_PASS) {
+        memcpy(p, " pass\n", 6);
+        p += 6;
+    } else {
+        tile_t tile = m->kind == MOVE_PLAY ? m->tile : drew;
+        memcpy(p, m->kind == MOVE_PLAY ? " play " : " draw ", 6);
+        p += 6;
+        memcpy(p, t->tiles[tile], TILE_TEXT_SIZE);     /* copied whole, cut to its length */
+        p += t->tile_len[tile];
+        if (m->kind == MOVE_PLAY) {
+            *p++ = ' ';
+            memcpy(p, sn->name[m->train], sn->len[m->train]);
+            p += sn->len[m->train];
+        }
+        *p++ = '\n';
+    }
+    t->len = (size_t)(p - t->data);
 }
 
 int selfplay_match(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
@@ -178,6 +205,10 @@ int selfplay_match(const struct selfplay_options *o, const struct rules *rules, 
     text_str(t, "rounds ");
     text_int(t, g->rounds);
     text_put(t, "\n", 1);
+    struct seat_names sn;
+    seat_names_of(g, &sn);
+    enum bot_kind seat_bot[RULES_MAX_PLAYERS];
+    for (int s = 0, b = 0; s < o->players; s++, b = b + 1 == o->nbots ? 0 : b + 1) seat_bot[s] = o->bots[b];
     while (!game_is_over(g)) {
         if (g->round > SELFPLAY_MAX_ROUNDS) {
             /* elimination rules where nobody is ever eliminated would play for ever */
@@ -197,14 +228,14 @@ int selfplay_match(const struct selfplay_options *o, const struct rules *rules, 
             write_deals(t, g);
         }
         int seat = g->turn;
-        struct move m = bot_choose(o->bots[seat % o->nbots], g, &bot_rng[seat]);
+        struct move m = bot_choose(seat_bot[seat], g, &bot_rng[seat]);
         game_move(g, &m, &v);
         if (v.code != ERR_NONE) {
             snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", error_code_name(v.code), v.message);
             status = 2;
             break;
         }
-        write_move(t, g, &m, v.drew);
+        write_move(t, &sn, &m, v.drew);
     }
     text_flush(t);
 done:
