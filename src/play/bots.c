@@ -60,41 +60,51 @@ static struct move greedy_from_masks(const struct game *g, uint64_t *rng)
     } else {
         order[ntrains++] = seat;
         if (!(g->rules->first_turn_own_train && !g->had_turn[seat])) {
-            for (int o = 0; o < g->nplayers; o++)
-                if (o != seat && !g->eliminated[o] && g->trains[o].marker) order[ntrains++] = o;
+            for (int o = 0; o < g->nplayers; o++) {      /* without a branch per seat */
+                order[ntrains] = o;
+                ntrains += (o != seat) & !g->eliminated[o] & g->trains[o].marker;
+            }
             order[ntrains++] = TRAIN_MEX;
         }
     }
     tileset candidates = owed ? tileset_and(hand, tileset_with_pip(owed->pip)) : hand;
-    /* the plays on each train, and whether there are more than one in all */
+    /* the plays on each train; then whether there are none, one, or more */
     tileset fits[TRAIN_COUNT], tiles = tileset_empty();
-    int nplays = 0;
     for (int i = 0; i < ntrains; i++) {
         fits[i] = tileset_and(candidates, tileset_with_pip(g->trains[order[i]].open_pip));
         tiles = tileset_or(tiles, fits[i]);
-        if (!tileset_is_empty(fits[i])) nplays += tileset_at_most_one(fits[i]) ? 1 : 2;
     }
+    int nplays = tileset_is_empty(tiles) ? 0 : tileset_at_most_one(tiles) ? 0 : 2;
+    if (nplays == 0 && !tileset_is_empty(tiles))       /* one tile: on how many trains? */
+        for (int i = 0; i < ntrains; i++) nplays += !tileset_is_empty(fits[i]);
+    /* A list of one move is still drawn from, rng_uniform(rng, 1): one rng_next. */
     if (nplays == 0) {
-        rng_uniform(rng, 1);    /* a list of one move is still drawn from */
+        rng_next(rng);
         bool draw = !tileset_is_empty(g->boneyard) && (g->rules->draw == DRAW_UNTIL_PLAYABLE || g->draws == 0);
         return (struct move){draw ? MOVE_DRAW : MOVE_PASS, seat, TILE_NONE, 0};
     }
-    if (nplays == 1) rng_uniform(rng, 1);
+    if (nplays == 1) rng_next(rng);
     tileset own = order[0] == seat ? fits[0] : tileset_empty();
     long own_bonus = g->trains[seat].marker ? 8 : 3;
     const int *value = g->rules->tile_value;
     tile_t best = TILE_NONE;
     long best_score = 0;
-    for (tile_t t; (t = tileset_pop(&tiles)) != TILE_NONE;) {
-        long score = 10L * value[t] + (tileset_has(own, t) ? own_bonus : 0);
-        if (tile_is_double(t)) {
-            tileset rest = hand;
-            tileset_remove(&rest, t);
-            score += tileset_is_empty(tileset_and(rest, tileset_with_pip(tile_low(t)))) ? -40 : 60;
-        }
-        if (best == TILE_NONE || score > best_score) {
-            best = t;
-            best_score = score;
+    /* in tile order, the two words of the set one after the other */
+    for (int half = 0; half < 2; half++) {
+        uint64_t bits = half ? tiles.hi : tiles.lo, own_bits = half ? own.hi : own.lo;
+        for (; bits; bits &= bits - 1) {
+            int bit = __builtin_ctzll(bits);
+            tile_t t = 64 * half + bit;
+            long score = 10L * value[t] + ((own_bits >> bit) & 1 ? own_bonus : 0);
+            if (tile_is_double(t)) {
+                tileset rest = hand;
+                tileset_remove(&rest, t);
+                score += tileset_is_empty(tileset_and(rest, tileset_with_pip(tile_low(t)))) ? -40 : 60;
+            }
+            if (best == TILE_NONE || score > best_score) {
+                best = t;
+                best_score = score;
+            }
         }
     }
     int train = 0;

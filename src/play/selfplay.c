@@ -69,7 +69,6 @@ static void text_int(struct text *t, long v)
     text_put(t, digits + n, sizeof digits - (size_t)n);
 }
 
-static void text_tile(struct text *t, tile_t tile) { text_put(t, t->tiles[tile], t->tile_len[tile]); }
 
 /* The match number index of a seed: its own stream for deals and one per bot. */
 static uint64_t match_seed(uint64_t seed, long index)
@@ -94,14 +93,22 @@ static void write_deals(struct text *t, const struct game *g)
     text_put(t, "\n", 1);
     for (int s = 0; s < g->nplayers; s++) {
         if (g->eliminated[s]) continue;
-        text_str(t, "deal ");
-        text_str(t, g->names[s]);
+        /* written in place: room for the longest deal line first */
+        if (t->len + 5 + NAME_MAX_LEN + TILE_COUNT * TILE_TEXT_SIZE + 1 > sizeof t->data) text_flush(t);
+        char *p = t->data + t->len;
+        memcpy(p, "deal ", 5);
+        p += 5;
+        size_t n = strlen(g->names[s]);
+        memcpy(p, g->names[s], n);
+        p += n;
         tileset hand = g->hands[s];
         for (tile_t tile; (tile = tileset_pop(&hand)) != TILE_NONE;) {
-            text_put(t, " ", 1);
-            text_tile(t, tile);
+            *p++ = ' ';
+            memcpy(p, t->tiles[tile], TILE_TEXT_SIZE);
+            p += t->tile_len[tile];
         }
-        text_put(t, "\n", 1);
+        *p++ = '\n';
+        t->len = (size_t)(p - t->data);
     }
 }
 
