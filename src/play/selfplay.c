@@ -16,6 +16,7 @@ void selfplay_defaults(struct selfplay_options *o)
     o->seed = 1;
     o->bots[0] = BOT_GREEDY;
     o->nbots = 1;
+    o->jobs = 1;
 }
 
 bool selfplay_parse_bots(const char *list, struct selfplay_options *o)
@@ -295,6 +296,10 @@ int selfplay_run(const struct selfplay_options *o, const struct rules_loader *lo
         snprintf(err, RULES_MESSAGE_SIZE, "%d players: these rules seat %d to %d", o->players,
                  rules->min_players, rules->max_players);
         status = 2;
+        goto done;
+    }
+    if (o->jobs > 1 && o->games > 1 && !o->out_dir && (nrules == 0 || o->job_loaders)) {
+        status = selfplay_run_jobs(o, rules, rules_files, nrules, out, err);
         goto done;
     }
     for (long i = 0; i < o->games && status == 0; i++) {
