@@ -7,24 +7,30 @@
 #include "alloc.h"
 #include "check.h"
 #include "cli.h"
+#include "cpus.h"
 
 static const char usage[] =
     "usage: mtref check [OPTIONS] FILE...   adjudicate records, one verdict per file\n"
     "options:\n"
     "  --json            one JSON object per file\n"
     "  --rules NAME      load a house-rule file (repeatable; after the record's own)\n"
+    "  --jobs N          referee each file on N threads, the same verdicts (default: the\n"
+    "                    CPUs available)\n"
     "  -h, --help        this help;  --version  the version\n"
     "See mtref(1).\n";
 
-enum { OPT_JSON, OPT_RULES };
+enum { OPT_JSON, OPT_RULES, OPT_JOBS };
 static const struct cli_option options[] = {
     [OPT_JSON] = {"--json", 0, false},
     [OPT_RULES] = {"--rules", 0, true},
+    [OPT_JOBS] = {"--jobs", 'j', true},
 };
+
+#define CHECK_MAX_JOBS 256
 
 /* Each file gets a fresh Lua bridge: no state a hook keeps carries from one file to
  * the next. */
-static void check_file(const char *path, const char *const rules[], int nrules, struct check_result *res)
+static void check_file(const char *path, const char *const rules[], int nrules, int jobs, struct check_result *res)
 {
     int fd, err = cli_open_input(path, &fd);
     if (err) {
@@ -36,7 +42,7 @@ static void check_file(const char *path, const char *const rules[], int nrules, 
     struct luarules *lua = luarules_new();
     struct rules_loader loader = luarules_loader(lua);
     if (lua) {
-        check_descriptor(fd, &loader, rules, nrules, res);
+        check_descriptor_jobs(fd, &loader, rules, nrules, jobs, res);
     } else {
         snprintf(res->io_error, sizeof res->io_error, "out of memory");
         res->status = 2;
@@ -50,7 +56,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
     (void)env;
     enum output_mode mode = OUTPUT_TEXT;
     const char *rules[RULES_MAX_FILES];
-    int nrules = 0, nfiles = 0;
+    int nrules = 0, nfiles = 0, jobs = 0;
     const char **files = mt_malloc((size_t)argc * sizeof *files);
     if (!files) { fputs("mtref: out of memory\n", stderr); return 2; }
     struct cli_parser p;
@@ -65,6 +71,13 @@ static int run(int argc, char **argv, const struct cli_env *env)
             else files[nfiles++] = value;
             break;
         case OPT_JSON: mode = OUTPUT_JSON; break;
+        case OPT_JOBS: {
+            long long n;
+            if (!cli_parse_count(value, 1, CHECK_MAX_JOBS, &n))
+                status = cli_usage_error(&cli_check, "bad option or value: '%s'", p.word);
+            else jobs = (int)n;
+            break;
+        }
         case OPT_RULES:
             if (nrules == RULES_MAX_FILES) status = cli_usage_error(&cli_check, "too many %s files", "--rules");
             else rules[nrules++] = value;
@@ -79,8 +92,9 @@ static int run(int argc, char **argv, const struct cli_env *env)
     }
     if (status < 0) {
         status = 0;
+        if (jobs == 0) jobs = sys_cpus_available();
         for (int i = 0; i < nfiles; i++) {
-            check_file(files[i], rules, nrules, res);
+            check_file(files[i], rules, nrules, jobs, res);
             check_print(stdout, mode, files[i], res);
             fflush(stdout);
             if (res->status > status) status = res->status;
