@@ -491,7 +491,7 @@ static void the_fast_path_parses_moves_and_deals_as_the_general_parser_does(void
     const size_t nwords = sizeof words / sizeof words[0];
     uint64_t rng = 20261201;
     char line[256];
-    for (int iter = 0; iter < 200000; iter++) {
+    for (int iter = 0; iter < 60000; iter++) {
         /* shapes near the fast ones: NAME VERB [TILE [TRAIN]] and deal NAME TILE... */
         rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
         int n = 1 + (int)((rng >> 33) % 6);

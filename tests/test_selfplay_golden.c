@@ -46,7 +46,7 @@ static uint64_t fnv1a(const char *p, size_t n)
 }
 
 /* The stream selfplay writes for these options (malloc'd), its length in *len. */
-static char *play(const struct golden *want, size_t *len)
+static char *play_jobs(const struct golden *want, int jobs, size_t *len)
 {
     struct selfplay_options o;
     selfplay_defaults(&o);
@@ -68,9 +68,17 @@ static char *play(const struct golden *want, size_t *len)
         p += n;
         if (*p == ',') p++;
     }
-    struct luarules *lua = luarules_new();
+    struct luarules *lua = luarules_new(), *bridges[4];
     assert_non_null(lua);
-    struct rules_loader loader = luarules_loader(lua);
+    struct rules_loader loader = luarules_loader(lua), loaders[4];
+    assert_true(jobs <= 4);
+    for (int i = 0; i < jobs; i++) {
+        bridges[i] = luarules_new();
+        assert_non_null(bridges[i]);
+        loaders[i] = luarules_loader(bridges[i]);
+    }
+    o.jobs = jobs;
+    o.job_loaders = loaders;
     char *text = NULL;
     FILE *out = open_memstream(&text, len);
     assert_non_null(out);
@@ -78,9 +86,12 @@ static char *play(const struct golden *want, size_t *len)
     int status = selfplay_run(&o, &loader, rules, nrules, out, err);
     assert_int_equal(fclose(out), 0);
     luarules_free(lua);
+    for (int i = 0; i < jobs; i++) luarules_free(bridges[i]);
     if (status != 0) fail_msg("selfplay failed: %s", err);
     return text;
 }
+
+static char *play(const struct golden *want, size_t *len) { return play_jobs(want, 1, len); }
 
 static void selfplay_streams_are_byte_identical_to_the_frozen_ones(void **state)
 {
@@ -96,6 +107,22 @@ static void selfplay_streams_are_byte_identical_to_the_frozen_ones(void **state)
                      g->players, g->bots, (unsigned long long)g->seed, g->games, g->rounds, g->rules, len,
                      (unsigned long long)h, g->bytes, (unsigned long long)g->fnv1a);
         free(text);
+    }
+}
+
+static void threads_write_the_bytes_of_one_thread(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof goldens / sizeof goldens[0]; i++) {
+        const struct golden *g = &goldens[i];
+        for (int jobs = 2; jobs <= 3; jobs++) {
+            size_t len;
+            char *text = play_jobs(g, jobs, &len);
+            if (len != g->bytes || fnv1a(text, len) != g->fnv1a)
+                fail_msg("selfplay --jobs %d --players %d --bots %s --seed %llu: not the frozen stream", jobs,
+                         g->players, g->bots, (unsigned long long)g->seed);
+            free(text);
+        }
     }
 }
 
@@ -118,6 +145,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(selfplay_streams_are_byte_identical_to_the_frozen_ones),
+        cmocka_unit_test(threads_write_the_bytes_of_one_thread),
         cmocka_unit_test(a_small_record_is_the_stored_one_byte_for_byte),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
