@@ -355,7 +355,7 @@ static void a_full_standard_output_exits_2_with_a_message(void **state)
     (void)state;
     struct run sp = {.out_path = "/dev/full"};
     run(&sp, ARGS("selfplay", "--games", "3"));
-    assert_string_equal(sp.err, "mtref: selfplay: cannot write the record: No space left on device\n");
+    assert_string_equal(sp.err, "mtref: selfplay: cannot write the records: No space left on device\n");
     assert_int_equal(sp.status, 2);
     done(&sp);
     char dir[PATH_MAX], file[PATH_MAX];

@@ -1,6 +1,7 @@
 /* The line grammar of protocol.md: keywords, names, tiles, numbers, comments, bytes, and the syntax error. */
 #include "testutil.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -448,6 +449,104 @@ static void error_codes_have_their_protocol_names(void **state)
         assert_string_equal(error_code_name(code), names[code - ERR_SYNTAX]);
 }
 
+/* ---- the fast path for moves and deals ---- */
+
+/* A line plus a trailing space means the same but always takes the general parser:
+ * whatever the fast path accepts must come out of both alike. */
+static void check_same_as_general(const char *line)
+{
+    char err[200];
+    size_t len = strlen(line);
+    struct command *fast = malloc(sizeof *fast), *general = malloc(sizeof *general);
+    assert_non_null(fast);
+    assert_non_null(general);
+    char *spaced = malloc(len + 2);
+    assert_non_null(spaced);
+    memcpy(spaced, line, len);
+    spaced[len] = ' ';
+    spaced[len + 1] = '\0';
+    bool a = protocol_parse(line, len, fast, err, sizeof err);
+    bool b = protocol_parse(spaced, len + 1, general, err, sizeof err);
+    if (a != b) fail_msg("'%s': accepted %d, with a trailing space %d", line, a, b);
+    if (a) {
+        assert_int_equal(fast->kind, general->kind);
+        assert_int_equal(fast->count, general->count);
+        if (fast->kind == CMD_PLAY || fast->kind == CMD_DRAW || fast->kind == CMD_PASS || fast->kind == CMD_DEAL) {
+            assert_int_equal(fast->actor.len, general->actor.len);
+            assert_memory_equal(fast->actor.text, line + (general->actor.text - spaced), (size_t)fast->actor.len);
+        }
+        if (fast->kind == CMD_PLAY) {
+            assert_int_equal(fast->train_is_mex, general->train_is_mex);
+            assert_int_equal(fast->train.len, general->train.len);
+            assert_memory_equal(fast->train.text, line + (general->train.text - spaced), (size_t)fast->train.len);
+        }
+        if (fast->kind == CMD_PLAY || fast->kind == CMD_DRAW) assert_int_equal(fast->tile, general->tile);
+        if (fast->kind == CMD_DEAL)
+            for (int i = 0; i < fast->count; i++) assert_int_equal(fast->tiles[i], general->tiles[i]);
+    }
+    free(spaced);
+    free(general);
+    free(fast);
+}
+
+static void the_fast_path_parses_moves_and_deals_as_the_general_parser_does(void **state)
+{
+    (void)state;
+    static const char *const words[] = {
+        "p1", "ana", "Bob_7", "mex", "Mex", "play", "draw", "pass", "deal", "rules", "players", "legal",
+        "3-4", "12-12", "0-0", "13-1", "1-13", "012-5", "5-012", "1-", "-1", "12-", "3--4", "a-b", "9-10",
+        "abcdefghijklmnop", "abcdefghijklmnopq", "x", "_x", "1x", "round", "seed", "show", "#", "",
+        "p\xc3\xa9", "\t", "p1\x7f",
+    };
+    const size_t nwords = sizeof words / sizeof words[0];
+    uint64_t rng = 20261201;
+    char line[256];
+    for (int iter = 0; iter < 60000; iter++) {
+        /* shapes near the fast ones: NAME VERB [TILE [TRAIN]] and deal NAME TILE... */
+        rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+        int n = 1 + (int)((rng >> 33) % 6);
+        size_t len = 0;
+        for (int w = 0; w < n; w++) {
+            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            size_t pick = (size_t)(rng >> 33) % nwords;
+            /* mostly the right word in the right place */
+            if ((rng >> 20) % 3) {
+                static const char *const shape[] = {"p1", "play", "3-12", "p2"};
+                static const char *const deal_shape[] = {"deal", "p1", "0-4", "11-12", "2-2", "7-9"};
+                pick = 0;
+                const char *want = ((rng >> 40) & 1) ? deal_shape[w] : w < 4 ? shape[w] : "1-2";
+                if ((rng >> 41) & 1 && w == 1) want = ((rng >> 42) & 1) ? "draw" : "pass";
+                size_t wl = strlen(want);
+                if (w) line[len++] = ' ';
+                memcpy(line + len, want, wl);
+                len += wl;
+                continue;
+            }
+            size_t wl = strlen(words[pick]);
+            if (w) line[len++] = ' ';
+            memcpy(line + len, words[pick], wl);
+            len += wl;
+        }
+        line[len] = '\0';
+        check_same_as_general(line);
+    }
+    /* and the shapes themselves, every tile spelled every way */
+    check_same_as_general("p1 pass");
+    check_same_as_general("a pass");
+    check_same_as_general("p1 draw");
+    check_same_as_general("p1 draw 0-0");
+    check_same_as_general("p1 play 12-12 mex");
+    check_same_as_general("p1 play 5-3 p1");
+    check_same_as_general("deal p1 0-1 2-3 4-5 12-11");
+    check_same_as_general("deal mex 0-1");
+    check_same_as_general("deal deal 0-1");
+    check_same_as_general("mex pass");
+    check_same_as_general("play pass");
+    check_same_as_general("Deal play 1-2 Deal");
+    check_same_as_general("p1 play 1-2 mexx");
+    check_same_as_general("p1 play 1-2 me");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -472,6 +571,7 @@ int main(void)
         cmocka_unit_test(crlf_line_endings_are_accepted),
         cmocka_unit_test(a_syntax_error_exits_2_and_the_record_stops),
         cmocka_unit_test(error_codes_have_their_protocol_names),
+        cmocka_unit_test(the_fast_path_parses_moves_and_deals_as_the_general_parser_does),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

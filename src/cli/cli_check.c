@@ -11,6 +11,7 @@
 #include "alloc.h"
 #include "check.h"
 #include "cli.h"
+#include "cpus.h"
 
 static const char usage[] =
     "usage: mtref check [OPTIONS] FILE|DIR...  adjudicate records, one verdict per file\n"
@@ -25,19 +26,24 @@ static const char usage[] =
     "                    wins and draws per player and seat, mean totals, rounds\n"
     "                    blocked, the longest round; default: one verdict per file\n"
     "  -q, --quiet       print only the files that fail; default: every file\n"
+    "  -j, --jobs N      referee each file on N threads (1 to 256), the same verdicts;\n"
+    "                    default: the CPUs available\n"
     "  -h, --help        this help\n"
     "  -V, --version     the version of mtref and of its Lua\n"
     "exit status: the worst of the files (0 legal, 1 illegal, 2 malformed or unreadable)\n"
     "See mtref(1), CHECK.\n";
 
-enum { OPT_JSON, OPT_RULES, OPT_REQUIRE_COMPLETE, OPT_SUMMARY, OPT_QUIET };
+enum { OPT_JSON, OPT_RULES, OPT_REQUIRE_COMPLETE, OPT_SUMMARY, OPT_QUIET, OPT_JOBS };
 static const struct cli_option options[] = {
     [OPT_JSON] = {"--json", 0, false},
     [OPT_RULES] = {"--rules", 0, true},
     [OPT_REQUIRE_COMPLETE] = {"--require-complete", 0, false},
     [OPT_SUMMARY] = {"--summary", 0, false},
     [OPT_QUIET] = {"--quiet", 'q', false},
+    [OPT_JOBS] = {"--jobs", 'j', true},
 };
+
+#define CHECK_MAX_JOBS 256
 
 #define CHECK_MAX_DEPTH 64       /* directories within directories, against loops */
 
@@ -115,7 +121,7 @@ static bool add_operand(struct file_list *l, const char *operand)
  * and the state its hooks keep carries from one file to the next (mtref-rules(5),
  * Rule sets are kept). */
 static void check_file(const char *path, const struct rules_loader *loader, const char *const rules[], int nrules,
-                       struct check_result *res, struct check_summary *summary)
+                       int jobs, struct check_result *res, struct check_summary *summary)
 {
     int fd, err = cli_open_input(path, &fd);
     if (err) {
@@ -130,7 +136,7 @@ static void check_file(const char *path, const struct rules_loader *loader, cons
         summary->file = path;
         check_descriptor_summed(fd, loader, rules, nrules, res, summary);
     } else {
-        check_descriptor(fd, loader, rules, nrules, res);
+        check_descriptor_jobs(fd, loader, rules, nrules, jobs, res);
     }
     res->tags = tags;
     if (fd) close(fd);
@@ -140,7 +146,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
 {
     enum output_mode mode = OUTPUT_TEXT;
     const char *rules[RULES_MAX_FILES];
-    int nrules = 0, operands = 0;
+    int nrules = 0, operands = 0, jobs = 0;
     bool require_complete = false, want_summary = false, quiet = false;
     struct file_list files = {0};
     struct cli_parser p;
@@ -158,6 +164,14 @@ static int run(int argc, char **argv, const struct cli_env *env)
         case OPT_REQUIRE_COMPLETE: require_complete = true; break;
         case OPT_SUMMARY: want_summary = true; break;
         case OPT_QUIET: quiet = true; break;
+        case OPT_JOBS: {
+            long long n;
+            if (!cli_parse_count(value, 1, CHECK_MAX_JOBS, &n))
+                status = cli_usage_error(&cli_check, "--jobs: '%s' is not a whole number from 1 to %d", value,
+                                         CHECK_MAX_JOBS);
+            else jobs = (int)n;
+            break;
+        }
         case OPT_RULES:
             if (nrules == RULES_MAX_FILES) status = cli_usage_error(&cli_check, "too many --rules files (at most %d)", RULES_MAX_FILES);
             else rules[nrules++] = value;
@@ -176,11 +190,12 @@ static int run(int argc, char **argv, const struct cli_env *env)
         fputs("mtref: out of memory\n", stderr);
         status = 2;
     }
+    if (jobs == 0) jobs = sys_cpus_available();
     if (status < 0) {
         status = 0;
         if (summary) memset(summary, 0, sizeof *summary);
         for (int i = 0; i < files.n; i++) {
-            check_file(files.paths[i], &env->loader, rules, nrules, res, summary);
+            check_file(files.paths[i], &env->loader, rules, nrules, jobs, res, summary);
             if (summary) check_summary_add_file(summary, res);
             bool incomplete = require_complete && res->status == 0 && !res->complete;
             if (incomplete) {

@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "alloc.h"
 #include "cli.h"
+#include "cpus.h"
 #include "protocol.h"
 #include "escape.h"
 #include "selfplay.h"
@@ -30,11 +32,12 @@ static const char usage[] =
     "  --tags            tag each record (event, site, date, round, players, result)\n"
     "                    as comments; the date is today's, or SOURCE_DATE_EPOCH's;\n"
     "                    default: no tags, the same bytes every day\n"
+    "  -j, --jobs N      play on N threads, the same bytes; default: the CPUs available\n"
     "  -h, --help        this help\n"
     "  -V, --version     the version of mtref and of its Lua\n"
     "See mtref(1), SELFPLAY.\n";
 
-enum { OPT_PLAYERS, OPT_ROUNDS, OPT_GAMES, OPT_SEED, OPT_BOTS, OPT_OUT, OPT_RULES, OPT_TAGS };
+enum { OPT_PLAYERS, OPT_ROUNDS, OPT_GAMES, OPT_SEED, OPT_BOTS, OPT_OUT, OPT_RULES, OPT_TAGS, OPT_JOBS };
 static const struct cli_option options[] = {
     [OPT_PLAYERS] = {"--players", 0, true},
     [OPT_ROUNDS] = {"--rounds", 0, true},
@@ -44,6 +47,7 @@ static const struct cli_option options[] = {
     [OPT_OUT] = {"--out", 0, true},
     [OPT_RULES] = {"--rules", 0, true},
     [OPT_TAGS] = {"--tags", 0, false},
+    [OPT_JOBS] = {"--jobs", 'j', true},
 };
 
 /* The Date tag: SOURCE_DATE_EPOCH (reproducible builds' convention) when set, else today. */
@@ -60,6 +64,7 @@ static void tag_date(char *buf, size_t size)
 /* The largest self-play seed: it is written back into each record's first comment. */
 #define SELFPLAY_MAX_SEED 999999999999999999LL
 #define SELFPLAY_MAX_GAMES 1000000000LL
+#define SELFPLAY_MAX_JOBS 256          /* threads: far more than any machine here has cores */
 
 /* Whether s can stand on a `rules` line as one token that reads back as s: no blank,
  * tab, '#', control byte, and well-formed UTF-8. */
@@ -121,6 +126,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
     const char *value;
     int opt, status = 0;
     long long n;
+    bool jobs_given = false;
     while ((opt = cli_parser_next(&p, &value, &status)) != CLI_END) {
         switch (opt) {
         case CLI_EXIT: return status;
@@ -153,6 +159,11 @@ static int run(int argc, char **argv, const struct cli_env *env)
             break;
         }
         case OPT_TAGS: o.date = date; break;
+        case OPT_JOBS:
+            if (!cli_count_value(&p, value, 1, SELFPLAY_MAX_JOBS, &n, &status)) return status;
+            o.jobs = (int)n;
+            jobs_given = true;
+            break;
         case OPT_RULES:
             if (nrules == RULES_MAX_FILES) return cli_usage_error(&cli_selfplay, "too many %s files", "--rules");
             rules[nrules++] = value;
@@ -169,12 +180,32 @@ static int run(int argc, char **argv, const struct cli_env *env)
         }
         names[i] = spelled[i];
     }
+    if (!jobs_given) o.jobs = sys_cpus_available();
+    if (o.jobs > SELFPLAY_MAX_JOBS) o.jobs = SELFPLAY_MAX_JOBS;
+    /* with rules files, every worker its own Lua bridge */
+    struct luarules **bridges = NULL;
+    struct rules_loader *loaders = NULL;
+    int nbridges = 0;
+    if (o.jobs > 1 && nrules > 0) {
+        bridges = mt_malloc((size_t)o.jobs * sizeof *bridges);
+        loaders = mt_malloc((size_t)o.jobs * sizeof *loaders);
+        for (; bridges && loaders && nbridges < o.jobs; nbridges++) {
+            bridges[nbridges] = luarules_new();
+            if (!bridges[nbridges]) break;
+            loaders[nbridges] = luarules_loader(bridges[nbridges]);
+        }
+        if (nbridges == o.jobs) o.job_loaders = loaders;
+        else o.jobs = 1;               /* short of memory: one thread */
+    }
     status = selfplay_run(&o, &env->loader, names, nrules, stdout, err);
     if (status != 0) {
         fputs("mtref: selfplay: ", stderr);
         escape_puts(stderr, err);         /* may quote a rules file */
         putc('\n', stderr);
     }
+    for (int i = 0; i < nbridges; i++) luarules_free(bridges[i]);
+    free(loaders);
+    free(bridges);
     return status;
 }
 

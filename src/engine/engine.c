@@ -139,7 +139,15 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
                      g->names[seat], g->round);
         return;
     }
-    struct game before = *g;
+    /* Only the first deal of a match changes the game before the hand is checked (it
+     * starts round 1), and only the last hand of a round starts the play, which a
+     * house rule may refuse (lay_engine): only those need a copy to undo. */
+    bool starts_match = g->phase == PHASE_SETUP;
+    bool last_hand = true;
+    for (int s = 0; s < g->nplayers; s++)
+        if (s != seat && !g->eliminated[s] && !g->dealt[s]) last_hand = false;
+    struct game before;
+    if (starts_match || last_hand) before = *g;
     if (!leave_setup(g, v)) { *g = before; return; }
     int size = g->rules->hand_size[game_players_in(g)];
     tileset hand = tileset_empty(), others = tileset_empty();
@@ -156,12 +164,12 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
         tileset_add(&hand, tiles[i]);
     }
     if (why == NONE && count != size) {
-        *g = before;
+        if (starts_match) *g = before;
         verdict_fail(v, ERR_BAD_DEAL, "R5", "%d tiles dealt, the hand size is %d", count, size);
         return;
     }
     if (why != NONE) {
-        *g = before;
+        if (starts_match) *g = before;
         tile_format(culprit, text);
         if (why == TWICE_IN_HAND) problem = "a tile is dealt twice in the hand";
         else if (why == ENGINE) {

@@ -7,8 +7,10 @@
 int game_next_seat(const struct game *g, int seat)
 {
     assert(GAME_SEAT_VALID(g, seat));
+    /* once per turn: a wrap-around, not a division */
+    int s = seat;
     for (int i = 1; i <= g->nplayers; i++) {
-        int s = (seat + i) % g->nplayers;
+        if (++s >= g->nplayers) s = 0;
         if (!g->eliminated[s]) return s;
     }
     return seat;

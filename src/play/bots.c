@@ -31,7 +31,99 @@ static long greedy_score(const struct game *g, const struct move *m)
     return score;
 }
 
+/* Greedy without the list: the same choice as scoring game_legal_moves, found from
+ * the tile masks. A tile's best play is on the player's own train when it fits there
+ * (the only train with a bonus), else on the first train of the list's order that it
+ * fits; the best tile is the first in tile order with the highest score. This reads
+ * the legality rules of move.c (the owed double, open trains, the first-turn limit,
+ * the draw owed): tests/test_bots.c holds the two ways to the same answer under every
+ * shipped rules file. Not used with a per-move hook, whose answers only the list has. */
+
+/* The double the player to act must cover, as move.c's owed_double. */
+static const struct uncovered_double *greedy_owed(const struct game *g)
+{
+    if (g->ndoubles == 0) return 0;
+    switch (g->rules->doubles) {
+    case DOUBLES_ANYWHERE_LIFO: return g->turn_began_owing ? &g->doubles[g->ndoubles - 1] : 0;
+    case DOUBLES_ANYWHERE_FIFO: return g->turn_began_owing ? &g->doubles[0] : 0;
+    default: return &g->doubles[0];
+    }
+}
+
+static struct move greedy_from_masks(const struct game *g, uint64_t *rng)
+{
+    int seat = g->turn;
+    tileset hand = g->hands[seat];
+    int order[TRAIN_COUNT], ntrains = 0;
+    const struct uncovered_double *owed = greedy_owed(g);
+    if (owed) {
+        order[ntrains++] = owed->train;
+    } else {
+        order[ntrains++] = seat;
+        if (!(g->rules->first_turn_own_train && !g->had_turn[seat])) {
+            for (int o = 0; o < g->nplayers; o++) {      /* without a branch per seat */
+                order[ntrains] = o;
+                ntrains += (o != seat) & !g->eliminated[o] & g->trains[o].marker;
+            }
+            order[ntrains++] = TRAIN_MEX;
+        }
+    }
+    tileset candidates = owed ? tileset_and(hand, tileset_with_pip(owed->pip)) : hand;
+    /* the plays on each train; then whether there are none, one, or more */
+    tileset fits[TRAIN_COUNT], tiles = tileset_empty();
+    for (int i = 0; i < ntrains; i++) {
+        fits[i] = tileset_and(candidates, tileset_with_pip(g->trains[order[i]].open_pip));
+        tiles = tileset_or(tiles, fits[i]);
+    }
+    int nplays = tileset_is_empty(tiles) ? 0 : tileset_at_most_one(tiles) ? 0 : 2;
+    if (nplays == 0 && !tileset_is_empty(tiles))       /* one tile: on how many trains? */
+        for (int i = 0; i < ntrains; i++) nplays += !tileset_is_empty(fits[i]);
+    /* A list of one move is still drawn from, rng_uniform(rng, 1): one rng_next. */
+    if (nplays == 0) {
+        rng_next(rng);
+        bool draw = !tileset_is_empty(g->boneyard) && (g->rules->draw == DRAW_UNTIL_PLAYABLE || g->draws == 0);
+        return (struct move){draw ? MOVE_DRAW : MOVE_PASS, seat, TILE_NONE, 0};
+    }
+    if (nplays == 1) rng_next(rng);
+    tileset own = order[0] == seat ? fits[0] : tileset_empty();
+    long own_bonus = g->trains[seat].marker ? 8 : 3;
+    const int *value = g->rules->tile_value;
+    tile_t best = TILE_NONE;
+    long best_score = 0;
+    /* in tile order, the two words of the set one after the other */
+    for (int half = 0; half < 2; half++) {
+        uint64_t bits = half ? tiles.hi : tiles.lo, own_bits = half ? own.hi : own.lo;
+        for (; bits; bits &= bits - 1) {
+            int bit = __builtin_ctzll(bits);
+            tile_t t = 64 * half + bit;
+            long score = 10L * value[t] + ((own_bits >> bit) & 1 ? own_bonus : 0);
+            if (tile_is_double(t)) {
+                tileset rest = hand;
+                tileset_remove(&rest, t);
+                score += tileset_is_empty(tileset_and(rest, tileset_with_pip(tile_low(t)))) ? -40 : 60;
+            }
+            if (best == TILE_NONE || score > best_score) {
+                best = t;
+                best_score = score;
+            }
+        }
+    }
+    int train = 0;
+    while (!tileset_has(fits[train], best)) train++;    /* own first: it is order[0] */
+    return (struct move){MOVE_PLAY, seat, best, order[train]};
+}
+
 struct move bot_choose(enum bot_kind kind, const struct game *g, uint64_t *rng)
+{
+    /* the masks know the canonical turn only: any hook on the turn, or the hunt for an
+     * engine laid from a hand, goes through the legal list */
+    if (kind == BOT_GREEDY && !g->rules->hooks.may_play && !g->rules->hooks.asks_per_move && !g->hunting &&
+        g->phase == PHASE_PLAYING)
+        return greedy_from_masks(g, rng);
+    return bot_choose_from_list(kind, g, rng);
+}
+
+struct move bot_choose_from_list(enum bot_kind kind, const struct game *g, uint64_t *rng)
 {
     struct move moves[GAME_MAX_LEGAL];
     int n = game_legal_moves(g, moves, GAME_MAX_LEGAL);

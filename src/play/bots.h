@@ -23,5 +23,8 @@ struct move bot_choose(enum bot_kind kind, const struct game *g, uint64_t *rng);
  * reads only that seat's own hand, its own train's marker and the tile values, so a
  * game that holds just those (a bot's private view) chooses as the full game does. */
 struct move bot_choose_among(enum bot_kind kind, const struct game *g, const struct move *moves, int n, uint64_t *rng);
+/* The same choice made the plain way, by scoring game_legal_moves (what bot_choose
+ * does under a per-move hook; tests compare the two). */
+struct move bot_choose_from_list(enum bot_kind kind, const struct game *g, uint64_t *rng);
 
 #endif

@@ -17,6 +17,7 @@ void selfplay_defaults(struct selfplay_options *o)
     o->seed = 1;
     o->bots[0] = BOT_GREEDY;
     o->nbots = 1;
+    o->jobs = 1;
 }
 
 bool selfplay_parse_bots(const char *list, struct selfplay_options *o)
@@ -75,7 +76,6 @@ static void text_int(struct text *t, long v)
     text_put(t, digits + n, sizeof digits - (size_t)n);
 }
 
-static void text_tile(struct text *t, tile_t tile) { text_put(t, t->tiles[tile], t->tile_len[tile]); }
 
 /* Spreads match numbers over the seed's bits: an odd constant with well-mixed bits,
  * so that seed ^ STRIDE * (index + 1) differs in many bits from match to match before
@@ -105,34 +105,69 @@ static void write_deals(struct text *t, const struct game *g)
     text_put(t, "\n", 1);
     for (int s = 0; s < g->nplayers; s++) {
         if (g->eliminated[s]) continue;
-        text_str(t, "deal ");
-        text_str(t, g->names[s]);
+        /* written in place: room for the longest deal line first */
+        if (t->len + 5 + GAME_NAME_MAX_LEN + TILE_COUNT * TILE_TEXT_SIZE + 1 > sizeof t->data) text_flush(t);
+        char *p = t->data + t->len;
+        memcpy(p, "deal ", 5);
+        p += 5;
+        size_t n = strlen(g->names[s]);
+        memcpy(p, g->names[s], n);
+        p += n;
         tileset hand = g->hands[s];
         /* an engine laid from a hand was dealt to it (lay_engine) */
         if (g->engine_from == s) tileset_add(&hand, tile_double(g->engine_pip));
         for (tile_t tile; (tile = tileset_pop(&hand)) != TILE_NONE;) {
-            text_put(t, " ", 1);
-            text_tile(t, tile);
+            *p++ = ' ';
+            memcpy(p, t->tiles[tile], TILE_TEXT_SIZE);
+            p += t->tile_len[tile];
         }
-        text_put(t, "\n", 1);
+        *p++ = '\n';
+        t->len = (size_t)(p - t->data);
     }
 }
 
-static void write_move(struct text *t, const struct game *g, const struct move *m, tile_t drew)
+/* The seats' names and their lengths, for writing move lines in place. */
+struct seat_names {
+    const char *name[TRAIN_COUNT];
+    unsigned char len[TRAIN_COUNT];
+};
+
+static void seat_names_of(const struct game *g, struct seat_names *sn)
 {
-    text_str(t, g->names[m->seat]);
-    if (m->kind == MOVE_PLAY) {
-        text_str(t, " play ");
-        text_tile(t, m->tile);
-        text_put(t, " ", 1);
-        text_str(t, game_train_name(g, m->train));
-    } else if (m->kind == MOVE_DRAW) {
-        text_str(t, " draw ");
-        text_tile(t, drew);
-    } else {
-        text_str(t, " pass");
+    for (int s = 0; s < g->nplayers; s++) {
+        sn->name[s] = g->names[s];
+        sn->len[s] = (unsigned char)strlen(g->names[s]);
     }
-    text_put(t, "\n", 1);
+    sn->name[TRAIN_MEX] = "mex";
+    sn->len[TRAIN_MEX] = 3;
+}
+
+#define MOVE_LINE_MAX (2 * GAME_NAME_MAX_LEN + 16)
+
+/* One move line, written straight into the buffer: the line of nearly every call. */
+static void write_move(struct text *t, const struct seat_names *sn, const struct move *m, tile_t drew)
+{
+    if (t->len + MOVE_LINE_MAX > sizeof t->data) text_flush(t);
+    char *p = t->data + t->len;
+    memcpy(p, sn->name[m->seat], sn->len[m->seat]);
+    p += sn->len[m->seat];
+    if (m->kind == MOVE_PASS) {
+        memcpy(p, " pass\n", 6);
+        p += 6;
+    } else {
+        tile_t tile = m->kind == MOVE_PLAY ? m->tile : drew;
+        memcpy(p, m->kind == MOVE_PLAY ? " play " : " draw ", 6);
+        p += 6;
+        memcpy(p, t->tiles[tile], TILE_TEXT_SIZE);     /* copied whole, cut to its length */
+        p += t->tile_len[tile];
+        if (m->kind == MOVE_PLAY) {
+            *p++ = ' ';
+            memcpy(p, sn->name[m->train], sn->len[m->train]);
+            p += sn->len[m->train];
+        }
+        *p++ = '\n';
+    }
+    t->len = (size_t)(p - t->data);
 }
 
 /* --tags: the record convention's tags (mtref(1), RECORDS) after the first comment. */
@@ -233,6 +268,10 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
     text_str(t, "rounds ");
     text_int(t, g->rounds);
     text_put(t, "\n", 1);
+    struct seat_names sn;
+    seat_names_of(g, &sn);
+    enum bot_kind seat_bot[RULES_MAX_PLAYERS];
+    for (int s = 0, b = 0; s < o->players; s++, b = b + 1 == o->nbots ? 0 : b + 1) seat_bot[s] = o->bots[b];
     while (!game_is_over(g)) {
         if (g->round > SELFPLAY_MAX_ROUNDS) {
             /* elimination rules where nobody is ever eliminated would play for ever */
@@ -252,14 +291,14 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
             write_deals(t, g);
         }
         int seat = g->turn;
-        struct move m = bot_choose(o->bots[seat % o->nbots], g, &bot_rng[seat]);
+        struct move m = bot_choose(seat_bot[seat], g, &bot_rng[seat]);
         game_move(g, &m, &v);
         if (v.code != ERR_NONE) {
             snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", error_code_name(v.code), v.message);
             status = 2;
             break;
         }
-        write_move(t, g, &m, v.drew);
+        write_move(t, &sn, &m, v.drew);
         if (t->write_error) break;
     }
     if (o->date && status == 0) write_result(t, g, &v);
@@ -355,6 +394,10 @@ int selfplay_run(const struct selfplay_options *o, const struct rules_loader *lo
         snprintf(err, RULES_MESSAGE_SIZE, "%d players: these rules seat %d to %d", o->players,
                  rules->min_players, rules->max_players);
         status = 2;
+        goto done;
+    }
+    if (o->jobs > 1 && o->games > 1 && !o->out_dir && (nrules == 0 || o->job_loaders)) {
+        status = selfplay_run_jobs(o, rules, rules_files, nrules, out, err);
         goto done;
     }
     for (long i = 0; i < o->games && status == 0; i++) {

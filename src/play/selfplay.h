@@ -22,6 +22,10 @@ struct selfplay_options {
     int nbots;
     const char *out_dir;                      /* NULL: one stream on out */
     const char *date;                         /* --tags: the Date tag ("2026.12.01"); NULL: no tags */
+    int jobs;                                 /* worker threads; 1 (the default): none */
+    /* with rules files and jobs > 1: one loader per job (a Lua state serves one
+     * thread); NULL runs such a stream in one thread */
+    const struct rules_loader *job_loaders;
 };
 
 void selfplay_defaults(struct selfplay_options *o);
@@ -45,6 +49,10 @@ struct selfplay_sink {
     void (*write)(void *ctx, const char *data, size_t len);
     void *ctx;
 };
+/* selfplay_run's stream on o->jobs worker threads (rules checked, loaded for the
+ * caller's thread; each worker loads its own from job_loaders): the same bytes. */
+int selfplay_run_jobs(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
+                      int nrules, FILE *out, char *err);
 int selfplay_match(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
                    int nrules, long index, const struct selfplay_sink *sink, char *err);
 

@@ -260,6 +260,14 @@ void output_text_winners(FILE *out, const struct game *g, const struct verdict *
     fputs(v->nwinners > 1 ? " draw" : " wins", out);
 }
 
+/* Keep in step with json_events and text_events: what makes a verdict more than "ok". */
+bool output_is_more_than_ok(const struct response *resp)
+{
+    const struct verdict *v = &resp->verdict;
+    return resp->kind != RESPONSE_VERDICT || v->code != ERR_NONE || v->round_ended || v->neliminated > 0 ||
+           v->match_ended;
+}
+
 static void json_events(FILE *out, const struct game *g, const struct verdict *v)
 {
     if (v->round_ended) {
@@ -334,12 +342,7 @@ static void write_verdict(FILE *out, enum output_mode mode, const struct game *g
     char text[TILE_TEXT_SIZE];
     if (v->code == ERR_NONE) {
         if (mode == OUTPUT_JSON) {
-            fprintf(out, "{\"line\":%ld,\"ok\":true", resp->line);
-            if (v->drew != TILE_NONE) {
-                tile_format(v->drew, text);
-                fprintf(out, ",\"drew\":\"%s\"", text);
-            }
-            fputs("}\n", out);
+            output_json_ok(out, resp->line, v->drew);
             json_events(out, g, v);
         } else {
             if (v->drew != TILE_NONE) {

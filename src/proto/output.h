@@ -15,6 +15,16 @@ enum output_mode { OUTPUT_TEXT, OUTPUT_JSON };
  * the line (read only). */
 void output_response(FILE *out, enum output_mode mode, const struct game *g, const struct response *resp);
 
+/* {"line":N,"ok":true} or with "drew":"A-B" (drew is TILE_NONE otherwise), and a newline:
+ * the whole --json answer to an accepted line whose verdict has no events. _format
+ * writes it into buf (OUTPUT_JSON_OK_MAX bytes) and returns its length. */
+#define OUTPUT_JSON_OK_MAX 64
+void output_json_ok(FILE *out, long line, tile_t drew);
+size_t output_json_ok_format(char *buf, long line, tile_t drew);
+/* Whether output_response writes more than that one line for resp: anything but an
+ * accepted line, or a verdict with events. */
+bool output_is_more_than_ok(const struct response *resp);
+
 /* Writes s as a JSON string (quotes included); invalid UTF-8 becomes U+FFFD. */
 void output_json_string(FILE *out, const char *s);
 

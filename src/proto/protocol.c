@@ -282,13 +282,160 @@ static bool parse_move(struct token *tok, int n, struct command *cmd, char *err,
     return false;
 }
 
+/* --- the fast path -------------------------------------------------------------
+ * The three move shapes that make up almost every line of a record, spelled the way
+ * records are written (single spaces, no comment): `NAME play A-B TRAIN`, `NAME draw
+ * [A-B]`, `NAME pass`. Each byte is checked against the one class it may belong to,
+ * so a line it accepts is plain ASCII without NUL: the general checks have nothing to
+ * find. Anything else, well-formed or not, goes to the general parser, which gives
+ * the same command or the error. */
+
+static inline bool is_letter(unsigned char c) { return (unsigned char)((c | 0x20) - 'a') < 26; }
+static inline bool is_digit(unsigned char c) { return (unsigned char)(c - '0') < 10; }
+static inline bool is_name_char(unsigned char c) { return is_letter(c) || is_digit(c) || c == '_'; }
+
+/* A name at s[*i..): its end in *i; false when it is not one (or could be a keyword). */
+__attribute__((always_inline)) static inline bool fast_name(const unsigned char *s, size_t len, size_t *i)
+{
+    size_t start = *i, k = start;
+    if (k >= len || !is_letter(s[k])) return false;
+    k++;
+    while (k < len && is_name_char(s[k])) k++;
+    size_t n = k - start;
+    if (n > 16) return false;
+    /* the reserved words are 3 to 7 lower-case letters: ask the general test then */
+    if (n >= 3 && n <= 7 && s[start] >= 'a' && !protocol_is_name((const char *)s + start, n)) return false;
+    *i = k;
+    return true;
+}
+
+/* A tile of one- or two-digit pips at s[*i..), without a branch on how many digits
+ * each pip has (records mix them at random). */
+__attribute__((always_inline)) static inline bool fast_tile(const unsigned char *s, size_t len, size_t *i,
+                                                            tile_t *out)
+{
+    size_t k = *i;
+    if (k + 3 > len) return false;
+    unsigned a0 = (unsigned)s[k] - '0', a1 = (unsigned)s[k + 1] - '0';
+    if (a0 > 9) return false;
+    unsigned two = a1 <= 9;
+    unsigned a = two ? a0 * 10 + a1 : a0;
+    k += 1 + two;
+    if (k + 2 > len || s[k] != '-') return false;
+    k++;
+    unsigned b0 = (unsigned)s[k] - '0', b1 = k + 1 < len ? (unsigned)s[k + 1] - '0' : 10;
+    if (b0 > 9) return false;
+    two = b1 <= 9;
+    unsigned b = two ? b0 * 10 + b1 : b0;
+    k += 1 + two;
+    if (a > TILE_MAX_PIP || b > TILE_MAX_PIP) return false;
+    *out = tile_from_pips((int)a, (int)b);
+    *i = k;
+    return true;
+}
+
+static inline bool word_is(const unsigned char *s, const char w[4])
+{
+    return s[0] == (unsigned char)w[0] && s[1] == (unsigned char)w[1] && s[2] == (unsigned char)w[2] &&
+           s[3] == (unsigned char)w[3];
+}
+
+static bool parse_move_fast(const char *line, size_t len, struct command *cmd)
+{
+    const unsigned char *s = (const unsigned char *)line;
+    size_t i = 0;
+    if (!fast_name(s, len, &i) || i + 5 > len || s[i] != ' ') return false;
+    struct token actor = {line, (int)i};
+    const unsigned char *verb = s + i + 1;
+    i += 5;
+    if (word_is(verb, "play")) {
+        tile_t tile;
+        if (i >= len || s[i] != ' ') return false;
+        i++;
+        if (!fast_tile(s, len, &i, &tile) || i >= len || s[i] != ' ') return false;
+        size_t train = ++i;
+        bool mex = len - train == 3 && s[train] == 'm' && s[train + 1] == 'e' && s[train + 2] == 'x';
+        if (mex) i = len;
+        else if (!fast_name(s, len, &i)) return false;
+        if (i != len) return false;
+        cmd->kind = CMD_PLAY;
+        cmd->tile = tile;
+        cmd->train = (struct token){line + train, (int)(len - train)};
+        cmd->train_is_mex = mex;
+    } else if (word_is(verb, "draw")) {
+        cmd->tile = TILE_NONE;
+        if (i < len) {
+            if (s[i] != ' ') return false;
+            i++;
+            if (!fast_tile(s, len, &i, &cmd->tile) || i != len) return false;
+        }
+        cmd->kind = CMD_DRAW;
+    } else if (word_is(verb, "pass")) {
+        if (i != len) return false;
+        cmd->kind = CMD_PASS;
+    } else {
+        return false;
+    }
+    cmd->actor = actor;
+    cmd->count = 0;
+    return true;
+}
+
+/* `deal NAME A-B A-B ...`, single spaces, at least one tile, as records write it. */
+static bool parse_deal_fast(const char *line, size_t len, struct command *cmd)
+{
+    const unsigned char *s = (const unsigned char *)line;
+    if (len < 10 || !word_is(s, "deal") || s[4] != ' ') return false;
+    size_t i = 5;
+    if (!fast_name(s, len, &i)) return false;
+    struct token actor = {line + 5, (int)(i - 5)};
+    int n = 0;
+    while (i < len) {
+        if (s[i] != ' ' || n == PROTOCOL_MAX_ITEMS) return false;
+        i++;
+        if (!fast_tile(s, len, &i, &cmd->tiles[n])) return false;
+        n++;
+    }
+    if (n == 0) return false;
+    cmd->kind = CMD_DEAL;
+    cmd->actor = actor;
+    cmd->count = n;
+    return true;
+}
+
+/* NUL and UTF-8 in one pass, eight bytes at a time: plain ASCII (the usual line) is
+ * only tested for NUL; the UTF-8 decoder runs only once a byte >= 0x80 is seen. */
+static const char *line_encoding_error(const char *line, size_t len)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    uint64_t high = 0;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, line + i, 8);
+        if ((w - ones) & ~w & highs) {
+            /* maybe a zero byte (the test can flag a 0x80 byte too): look closely */
+            if (memchr(line + i, '\0', 8)) return "NUL byte in line";
+        }
+        high |= w & highs;
+    }
+    for (; i < len; i++) {
+        if (line[i] == '\0') return "NUL byte in line";
+        high |= (unsigned char)line[i] & 0x80;
+    }
+    if (high && !protocol_utf8_valid(line, len)) return "invalid UTF-8";
+    return NULL;
+}
+
 bool protocol_parse(const char *line, size_t len, struct command *cmd, char *err, size_t errsize)
 {
+    if (len < 64 && len >= 6 && parse_move_fast(line, len, cmd)) return true;
+    if (len <= PROTOCOL_LINE_MAX && line[0] == 'd' && parse_deal_fast(line, len, cmd)) return true;
     cmd->kind = CMD_NONE;
     cmd->count = 0;
     if (len > PROTOCOL_LINE_MAX) return fail(err, errsize, "line longer than 4096 bytes");
-    if (memchr(line, '\0', len)) return fail(err, errsize, "NUL byte in line");
-    if (!protocol_utf8_valid(line, len)) return fail(err, errsize, "invalid UTF-8");
+    const char *bad = line_encoding_error(line, len);
+    if (bad) return fail(err, errsize, bad);
     struct token tok[PROTOCOL_MAX_ITEMS];
     int n = tokenize(line, len, tok, PROTOCOL_MAX_ITEMS);
     if (n == 0) return true;

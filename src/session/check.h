@@ -72,6 +72,11 @@ void check_summary_add_file(struct check_summary *summary, const struct check_re
 /* Writes the summary as a small table, or as one JSON object {"summary":{...}}. */
 void check_summary_print(FILE *out, enum output_mode mode, const struct check_summary *summary);
 
+/* The same verdict, the stream refereed in chunks on jobs worker threads (see
+ * check_jobs.c); with --rules files, or jobs <= 1, it is check_descriptor. */
+void check_descriptor_jobs(int fd, const struct rules_loader *loader, const char *const rules_files[], int nrules,
+                           int jobs, struct check_result *res);
+
 /* Writes a result as "FILE: ok, ana wins 40-61" / "FILE:LINE: code: message", or as one
  * JSON object. */
 void check_print(FILE *out, enum output_mode mode, const char *file, const struct check_result *res);

@@ -161,9 +161,27 @@ static void set_players(struct game *g, const struct command *cmd, struct verdic
     game_set_players(g, n, names, v);
 }
 
+/* Names are a few bytes long: compared in line, the player to act first (the actor of
+ * nearly every line), then the other seats. */
+static inline bool seat_named(const char *stored, struct token name)
+{
+    if (name.len > GAME_NAME_MAX_LEN || stored[name.len] != '\0') return false;
+    for (int i = 0; i < name.len; i++)
+        if (stored[i] != name.text[i]) return false;
+    return true;
+}
+
+static int find_seat(const struct game *g, struct token name)
+{
+    if (g->nplayers && seat_named(g->names[g->turn], name)) return g->turn;
+    for (int s = 0; s < g->nplayers; s++)
+        if (seat_named(g->names[s], name)) return s;
+    return -1;
+}
+
 static int seat_of(const struct referee *ref, struct token name, struct verdict *v)
 {
-    int seat = game_find_player(&ref->game, name.text, name.len);
+    int seat = find_seat(&ref->game, name);
     if (seat < 0)
         verdict_fail(v, ERR_UNKNOWN_PLAYER, "R2", "%.*s is not at the table", name.len, name.text);
     return seat;
@@ -283,7 +301,10 @@ static void move_command(struct referee *ref, const struct command *cmd, struct 
     struct move m = {MOVE_PASS, seat, cmd->tile, 0};
     if (cmd->kind == CMD_PLAY) {
         m.kind = MOVE_PLAY;
-        m.train = cmd->train_is_mex ? TRAIN_MEX : seat_of(ref, cmd->train, v);
+        /* a play on one's own train names the actor twice: no second lookup */
+        bool own = cmd->train.len == cmd->actor.len;
+        for (int i = 0; own && i < cmd->actor.len; i++) own = cmd->train.text[i] == cmd->actor.text[i];
+        m.train = cmd->train_is_mex ? TRAIN_MEX : own ? seat : seat_of(ref, cmd->train, v);
         if (m.train < 0) return;
     } else if (cmd->kind == CMD_DRAW) {
         m.kind = MOVE_DRAW;

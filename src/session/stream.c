@@ -1,37 +1,72 @@
 /* Refereeing one input stream: every response written out as it comes. */
 #include "stream.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "escape.h"
 #include "session.h"
 
+/* --json answers to accepted lines, nearly all of its output, are gathered here and
+ * written in large blocks; anything else goes through output_response after them. */
 struct writer {
     FILE *out;
     FILE *err;
     enum output_mode mode;
+    size_t len;
+    char buf[1 << 15];
 };
+
+static void writer_flush(struct writer *w)
+{
+    if (w->len) fwrite(w->buf, 1, w->len, w->out);
+    w->len = 0;
+}
 
 static void write_response(void *ctx, const struct referee *ref, const struct response *resp)
 {
     struct writer *w = ctx;
     if (resp->line == 0 && w->mode == OUTPUT_TEXT) {
         /* --rules that fail at start-up: a usage problem for a person, not a line's answer */
-        fprintf(w->err, "mtref: %s: %s\n", error_code_name(resp->verdict.code), resp->verdict.message);
+        fprintf(w->err, "mtref: %s: ", error_code_name(resp->verdict.code));
+        escape_puts(w->err, resp->verdict.message);     /* may quote a rules file */
+        putc('\n', w->err);
         return;
     }
+    if (w->mode == OUTPUT_JSON && !output_is_more_than_ok(resp)) {
+        if (w->len + OUTPUT_JSON_OK_MAX > sizeof w->buf) writer_flush(w);
+        w->len += output_json_ok_format(w->buf + w->len, resp->line, resp->verdict.drew);
+        return;
+    }
+    writer_flush(w);
     output_response(w->out, w->mode, &ref->game, resp);
 }
 
 /* The person at the other end of a pipe sees every answer before mtref waits. */
-static void flush_before_wait(void *ctx) { fflush(((struct writer *)ctx)->out); }
+static void flush_before_wait(void *ctx)
+{
+    writer_flush(ctx);
+    fflush(((struct writer *)ctx)->out);
+}
 
 int stream_run(int fd, FILE *out, FILE *err, const struct stream_options *o, const struct rules_loader *loader)
 {
-    struct writer w = {out, err, o->mode};
+    struct writer *w = mt_malloc(sizeof *w);
+    if (!w) {
+        fputs("mtref: out of memory\n", err);
+        return 2;
+    }
+    w->out = out;
+    w->mode = o->mode;
+    w->len = 0;
+    w->err = err;
     struct session_options so = {loader, o->rules_files, o->nrules, o->keep_going, write_response,
-                                 flush_before_wait, &w};
+                                 flush_before_wait, w};
     struct session_result res;
     int status = session_run(fd, &so, &res);
+    writer_flush(w);
+    free(w);
     if (res.out_of_memory) fputs("mtref: out of memory\n", err);
     if (res.read_error)
         fprintf(err, "mtref: %s: %s\n", o->name ? o->name : "input", strerror(res.read_error));

@@ -1,0 +1,198 @@
+/* check on several threads gives the verdict of one thread: the same status, rejected
+ * line (its true number), message, match count, completeness and last result, on
+ * self-played streams of many matches broken in every way near and far from the
+ * places where the stream is cut. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "luarules.h"
+#include "selfplay.h"
+
+struct text {
+    char *data;
+    size_t len, cap;
+};
+
+static void to_text(void *ctx, const char *data, size_t len)
+{
+    struct text *t = ctx;
+    if (t->len + len + 1 > t->cap) {
+        t->cap = (t->len + len + 1) * 2;
+        t->data = realloc(t->data, t->cap);
+        assert_non_null(t->data);
+    }
+    memcpy(t->data + t->len, data, len);
+    t->len += len;
+    t->data[t->len] = '\0';
+}
+
+static void check_bytes(const char *bytes, size_t len, int jobs, struct check_result *res)
+{
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, len, f), len);
+    fflush(f);
+    rewind(f);
+    struct luarules *lua = luarules_new();
+    assert_non_null(lua);
+    struct rules_loader loader = luarules_loader(lua);
+    check_descriptor_jobs(fileno(f), &loader, NULL, 0, jobs, res);
+    luarules_free(lua);
+    fclose(f);
+}
+
+static void assert_same(const struct check_result *a, const struct check_result *b, const char *what)
+{
+    if (a->status != b->status || a->line != b->line || a->verdict.code != b->verdict.code ||
+        strcmp(a->verdict.message, b->verdict.message) != 0 || a->matches != b->matches ||
+        a->complete != b->complete || a->moves != b->moves || strcmp(a->io_error, b->io_error) != 0)
+        fail_msg("%s: one thread: status %d line %ld '%s' %ld matches%s, %ld lines; threads: status %d line %ld "
+                 "'%s' %ld matches%s, %ld lines",
+                 what, a->status, a->line, a->verdict.message, a->matches, a->complete ? " complete" : "", a->moves,
+                 b->status, b->line, b->verdict.message, b->matches, b->complete ? " complete" : "", b->moves);
+    if (a->status == 0 && a->matches > 0) {
+        assert_int_equal(a->last.nplayers, b->last.nplayers);
+        for (int s = 0; s < a->last.nplayers; s++) {
+            assert_string_equal(a->last.names[s], b->last.names[s]);
+            assert_int_equal(a->last.totals[s], b->last.totals[s]);
+            assert_int_equal(a->last_end.winners[s], b->last_end.winners[s]);
+        }
+    }
+}
+
+static void compare_all(const char *bytes, size_t len, const char *what)
+{
+    struct check_result *one = malloc(sizeof *one), *many = malloc(sizeof *many);
+    assert_non_null(one);
+    assert_non_null(many);
+    check_bytes(bytes, len, 1, one);
+    for (int jobs = 2; jobs <= 3; jobs++) {
+        check_bytes(bytes, len, jobs, many);
+        assert_same(one, many, what);
+    }
+    free(many);
+    free(one);
+}
+
+/* The record's lines as an array into a copy of its text. */
+static int split_lines(char *text, char **lines, int max)
+{
+    int n = 0;
+    for (char *p = text; *p && n < max;) {
+        lines[n++] = p;
+        char *nl = strchr(p, '\n');
+        if (!nl) break;
+        *nl = '\0';
+        p = nl + 1;
+    }
+    return n;
+}
+
+static void threads_give_the_verdict_of_one_thread(void **state)
+{
+    (void)state;
+    struct selfplay_options o;
+    selfplay_defaults(&o);
+    o.players = 3;
+    o.seed = 77;
+    o.games = 25;
+    struct rules canonical;
+    rules_init_canonical(&canonical);
+    struct text t = {0};
+    struct selfplay_sink sink = {to_text, &t};
+    char err[RULES_MESSAGE_SIZE];
+    for (long i = 0; i < o.games; i++) assert_int_equal(selfplay_match(&o, &canonical, NULL, 0, i, &sink, err), 0);
+    compare_all(t.data, t.len, "the whole stream");
+
+    char *copy = malloc(t.len + 1);
+    char **lines = malloc(sizeof *lines * 100000);
+    assert_non_null(copy);
+    assert_non_null(lines);
+    memcpy(copy, t.data, t.len + 1);
+    int n = split_lines(copy, lines, 100000);
+    assert_true(n > 3 * 8192);                /* several chunks */
+    static const char *const inserts[] = {"players a b", "rules double-blank-50", "show", "players p1 p2 p3",
+                                          "rounds 1", "p1 pass", "# a comment"};
+    uint64_t rng = 99;
+    struct text broken = {0};
+    for (int iter = 0; iter < 48; iter++) {
+        rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+        /* near a cut (a `players` line after 8192 lines) half of the time */
+        int at = (int)((rng >> 33) % (uint64_t)n);
+        if (iter % 2) {
+            int k = 8192 * (1 + (int)((rng >> 20) % 3));
+            while (k < n && strncmp(lines[k], "players", 7) != 0) k++;
+            at = k - 1 + (int)((rng >> 50) % 3);
+            if (at >= n) at = n - 1;
+        }
+        int op = iter % 6;
+        broken.len = 0;
+        for (int i = 0; i < n; i++) {
+            if (i == at && op == 0) continue;                       /* a line missing */
+            if (i == at && op == 1) to_text(&broken, inserts[(rng >> 40) % 7], strlen(inserts[(rng >> 40) % 7]));
+            if (i == at && op == 1) to_text(&broken, "\n", 1);
+            if (i == at && op == 2) to_text(&broken, lines[i], strlen(lines[i]));   /* a line twice */
+            if (i == at && op == 2) to_text(&broken, "\n", 1);
+            if (i == at && op == 3) break;                          /* the stream cut short */
+            to_text(&broken, lines[i], strlen(lines[i]));
+            if (i == at && op == 4) to_text(&broken, "\r", 1);
+            if (i == at && op == 5) to_text(&broken, " x", 2);
+            to_text(&broken, "\n", 1);
+        }
+        char what[80];
+        snprintf(what, sizeof what, "change %d at line %d", op, at + 1);
+        compare_all(broken.data, broken.len, what);
+    }
+    /* a `players` line inside a match, after enough lines to be cut at: the chunk it
+     * opens would be accepted alone, but the stream rejects it (setup-closed) */
+    int x = 8200;                             /* the first chunk is long enough here */
+    while (strncmp(lines[x + 2], "players", 7) == 0 || strncmp(lines[x + 1], "players", 7) == 0 ||
+           strncmp(lines[x], "players", 7) == 0 || strncmp(lines[x - 1], "#", 1) == 0)
+        x++;
+    int k = x + 3;
+    broken.len = 0;
+    for (int i = 0; i < n; i++) {
+        if (i == k - 3) to_text(&broken, "players p1 p2 p3\n", 17);
+        to_text(&broken, lines[i], strlen(lines[i]));
+        to_text(&broken, "\n", 1);
+    }
+    struct check_result *one = malloc(sizeof *one);
+    assert_non_null(one);
+    check_bytes(broken.data, broken.len, 1, one);
+    assert_int_equal(one->verdict.code, ERR_SETUP_CLOSED);
+    assert_int_equal(one->line, k - 2);
+    free(one);
+    compare_all(broken.data, broken.len, "players inside a match at a cut");
+    /* the same, the stream then ending with a whole match: the chunk after the cut is
+     * a legal record alone, the stream is not */
+    int first = 0, end = 1;
+    while (strncmp(lines[first], "players", 7) != 0) first++;
+    while (strncmp(lines[end], "# ", 2) != 0) end++;
+    broken.len = 0;
+    for (int i = 0; i < x; i++) {
+        to_text(&broken, lines[i], strlen(lines[i]));
+        to_text(&broken, "\n", 1);
+    }
+    for (int i = first; i < end; i++) {
+        to_text(&broken, lines[i], strlen(lines[i]));
+        to_text(&broken, "\n", 1);
+    }
+    compare_all(broken.data, broken.len, "a whole match inside a match at a cut");
+    free(broken.data);
+    free(lines);
+    free(copy);
+    free(t.data);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(threads_give_the_verdict_of_one_thread),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
