@@ -1,6 +1,7 @@
 /* The life of a round: its layout, the seeded deal, its end, scores, eliminations,
  * and the end of the match [R3-R6][R19-R22]. */
 #include "round.h"
+#include "seat.h"
 
 #include <string.h>
 

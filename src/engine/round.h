@@ -3,7 +3,7 @@
 #ifndef MTREF_ROUND_H
 #define MTREF_ROUND_H
 
-#include "engine.h"
+#include "game.h"
 
 /* Lays out round g->round: engine, first seat, empty trains, no hands yet [R3-R6].
  * Returns false with v set to a `rules` error when a hook failed. */

@@ -1,6 +1,6 @@
 /* Seats, hands and trains: who is still in the match, who sits next, what a hand is
  * worth, what a train is called. The small queries the rest of the engine builds on. */
-#include "engine.h"
+#include "seat.h"
 
 #include <assert.h>
 
