@@ -449,6 +449,38 @@ static void selfplay_tags_are_reported_by_check(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* selfplay --out on several threads writes the files of one thread, byte for byte,
+ * and leaves no temporary file behind. */
+static void selfplay_out_on_threads_writes_the_files_of_one_thread(void **state)
+{
+    (void)state;
+    char *dir = temp_dir();
+    char one[128], many[128], cmd[512];
+    snprintf(one, sizeof one, "%s/one", dir);
+    snprintf(many, sizeof many, "%s/many", dir);
+    assert_int_equal(mkdir(one, 0700), 0);
+    assert_int_equal(mkdir(many, 0700), 0);
+    struct run r = run(NULL, "selfplay", "--players", "3", "--games", "21", "--seed", "9", "--jobs", "1", "--out", one);
+    assert_int_equal(r.status, 0);
+    done(&r);
+    r = run(NULL, "selfplay", "--players", "3", "--games", "21", "--seed", "9", "--jobs", "3", "--out", many);
+    assert_int_equal(r.status, 0);
+    done(&r);
+    snprintf(cmd, sizeof cmd, "diff -r %s %s >/dev/null && test $(ls -A %s | wc -l) -eq 21 && "
+             "test -f %s/match-000021.mtr", one, many, many, many);
+    assert_int_equal(system(cmd), 0);
+    /* and check over the directory on threads says what it says on one */
+    struct run a = run(NULL, "check", "--jobs", "1", many, one);
+    struct run b = run(NULL, "check", "--jobs", "3", many, one);
+    assert_int_equal(a.status, 0);
+    assert_int_equal(b.status, 0);
+    assert_string_equal(a.out, b.out);
+    assert_has(b.out, "/many/match-000021.mtr: ok, ");
+    done(&a), done(&b);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -470,6 +502,7 @@ int main(void)
         cmocka_unit_test(R23_unseeded_legal_offers_no_bare_draw),
         cmocka_unit_test(refusals_give_their_reason),
         cmocka_unit_test(selfplay_tags_are_reported_by_check),
+        cmocka_unit_test(selfplay_out_on_threads_writes_the_files_of_one_thread),
         cmocka_unit_test(the_manual_names_the_version),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "luarules.h"
-#include "selfplay.h"
+#include "selfplay_run.h"
 
 #define PIP TU_PIP
 

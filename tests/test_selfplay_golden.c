@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "luarules.h"
-#include "selfplay.h"
+#include "selfplay_run.h"
 
 struct golden {
     int players;

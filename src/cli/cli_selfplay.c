@@ -10,7 +10,7 @@
 #include "cpus.h"
 #include "protocol.h"
 #include "escape.h"
-#include "selfplay.h"
+#include "selfplay_run.h"
 
 static const char usage[] =
     "usage: mtref selfplay [OPTIONS]        play matches between built-in players\n"

@@ -325,95 +325,73 @@ static bool file_failed(void *ctx) { return ferror((FILE *)ctx) != 0; }
 
 #define SELFPLAY_PATH_SIZE 4096
 
-/* Match index into DIR/match-NNNNNN.mtr, written under a temporary name beside it and
- * renamed once complete: a failed write or an interrupted run never leaves a record
- * that check would take for a shorter, incomplete one. */
-static int write_match_file(const struct selfplay_options *o, const struct rules *rules,
-                            const char *const rules_files[], int nrules, long index, char *err)
-{
+/* A match's file, DIR/match-NNNNNN.mtr, is written under a temporary name beside it
+ * and renamed once complete: a failed write or an interrupted run never leaves a
+ * record that check would take for a shorter, incomplete one. */
+struct match_file {
     char path[SELFPLAY_PATH_SIZE], temp[SELFPLAY_PATH_SIZE];
-    int len = snprintf(path, sizeof path, "%s/match-%06ld.mtr", o->out_dir, index + 1);
-    int tlen = snprintf(temp, sizeof temp, "%s/.match-%06ld.mtr.%ld.tmp", o->out_dir, index + 1, (long)getpid());
-    if (len < 0 || tlen < 0 || (size_t)tlen >= sizeof temp) {
+    FILE *dest;
+};
+
+static int match_file_open(const struct selfplay_options *o, long index, struct match_file *f, char *err)
+{
+    int len = snprintf(f->path, sizeof f->path, "%s/match-%06ld.mtr", o->out_dir, index + 1);
+    int tlen = snprintf(f->temp, sizeof f->temp, "%s/.match-%06ld.mtr.%ld.tmp", o->out_dir, index + 1,
+                        (long)getpid());
+    if (len < 0 || tlen < 0 || (size_t)tlen >= sizeof f->temp) {
         snprintf(err, RULES_MESSAGE_SIZE, "%s: the directory's name is too long", o->out_dir);
         return 2;
     }
-    FILE *dest = fopen(temp, "w");
-    if (!dest) {
-        snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", path, strerror(errno));
+    f->dest = fopen(f->temp, "w");
+    if (!f->dest) {
+        snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", f->path, strerror(errno));
         return 2;
     }
-    struct selfplay_sink sink = {write_to_file, dest};
-    int status = play_match(o, rules, rules_files, nrules, index, &sink, file_failed, err);
+    return 0;
+}
+
+/* Closes the file; renames it into place when status is 0 and every write worked. */
+static int match_file_close(struct match_file *f, int status, char *err)
+{
     errno = 0;
-    bool written = fflush(dest) == 0 && !ferror(dest);
+    bool written = fflush(f->dest) == 0 && !ferror(f->dest);
     int why = errno;
-    if (fclose(dest) != 0 && written) written = false, why = errno;
+    if (fclose(f->dest) != 0 && written) written = false, why = errno;
     if (status == 0 && !written) {
-        snprintf(err, RULES_MESSAGE_SIZE, "cannot write %s: %s", path, strerror(why ? why : EIO));
+        snprintf(err, RULES_MESSAGE_SIZE, "cannot write %s: %s", f->path, strerror(why ? why : EIO));
         status = 2;
     }
-    if (status == 0 && rename(temp, path) != 0) {
-        snprintf(err, RULES_MESSAGE_SIZE, "cannot write %s: %s", path, strerror(errno));
+    if (status == 0 && rename(f->temp, f->path) != 0) {
+        snprintf(err, RULES_MESSAGE_SIZE, "cannot write %s: %s", f->path, strerror(errno));
         status = 2;
     }
-    if (status != 0) unlink(temp);
+    if (status != 0) unlink(f->temp);
     return status;
 }
 
-/* The rules of the files, through the loader (no session needed to load them):
- * a handle to release, or NULL with *rules canonical when there are none. */
-static void *load_rules(const struct rules_loader *loader, const char *const files[], int n,
-                        const struct rules *canonical, const struct rules **rules, char *err, bool *failed)
+int selfplay_match_file(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
+                        int nrules, long index, char *err)
 {
-    *rules = canonical;
-    *failed = false;
-    if (n == 0) return NULL;
-    void *handle = NULL;
-    if (!loader->load)
-        snprintf(err, RULES_MESSAGE_SIZE, "%s: house rules are not available in this build", files[0]);
-    else if (n > RULES_MAX_FILES)
-        snprintf(err, RULES_MESSAGE_SIZE, "at most %d rules files", RULES_MAX_FILES);
-    else
-        handle = loader->load(loader->ctx, files, n, rules, err);
-    *failed = handle == NULL;
-    return handle;
+    struct match_file f;
+    int status = match_file_open(o, index, &f, err);
+    if (status != 0) return status;
+    struct selfplay_sink sink = {write_to_file, f.dest};
+    status = play_match(o, rules, rules_files, nrules, index, &sink, file_failed, err);
+    return match_file_close(&f, status, err);
 }
 
-int selfplay_run(const struct selfplay_options *o, const struct rules_loader *loader,
-                 const char *const rules_files[], int nrules, FILE *out, char *err)
+int selfplay_save_match(const struct selfplay_options *o, long index, const char *data, size_t len, char *err)
 {
-    struct rules canonical;
-    rules_init_canonical(&canonical);
-    const struct rules *rules;
-    bool failed;
-    void *handle = load_rules(loader, rules_files, nrules, &canonical, &rules, err, &failed);
-    if (failed) return 2;
-    int status = 0;
-    if (o->players < rules->min_players || o->players > rules->max_players) {
-        snprintf(err, RULES_MESSAGE_SIZE, "%d players: these rules seat %d to %d", o->players,
-                 rules->min_players, rules->max_players);
-        status = 2;
-        goto done;
-    }
-    if (o->jobs > 1 && o->games > 1 && !o->out_dir && (nrules == 0 || o->job_loaders)) {
-        status = selfplay_run_jobs(o, rules, rules_files, nrules, out, err);
-        goto done;
-    }
-    for (long i = 0; i < o->games && status == 0; i++) {
-        if (o->out_dir) {
-            status = write_match_file(o, rules, rules_files, nrules, i, err);
-        } else {
-            struct selfplay_sink sink = {write_to_file, out};
-            status = play_match(o, rules, rules_files, nrules, i, &sink, file_failed, err);
-        }
-    }
-done:
-    if (handle && loader->release) loader->release(loader->ctx, handle);
-    if ((fflush(out) != 0 || ferror(out)) && status == 0) {
-        snprintf(err, RULES_MESSAGE_SIZE, "cannot write the records: %s", strerror(errno ? errno : EIO));
-        status = 2;
-    }
-    clearerr(out);          /* reported here, once */
-    return status;
+    struct match_file f;
+    int status = match_file_open(o, index, &f, err);
+    if (status != 0) return status;
+    if (len) fwrite(data, 1, len, f.dest);
+    return match_file_close(&f, 0, err);
+}
+
+int selfplay_stream_match(const struct selfplay_options *o, const struct rules *rules,
+                          const char *const rules_files[], int nrules, long index, FILE *out, char *err)
+{
+    struct selfplay_sink sink = {write_to_file, out};
+    return play_match(o, rules, rules_files, nrules, index, &sink, file_failed, err);
 }

@@ -32,28 +32,24 @@ void selfplay_defaults(struct selfplay_options *o);
 /* Parses "greedy,random,..." into o->bots; false on an unknown name. */
 bool selfplay_parse_bots(const char *list, struct selfplay_options *o);
 
-/* Plays o->games matches under the rules files (via loader) and writes them to out,
- * or one file per match in o->out_dir. Returns 0, or 2 with err set
- * (RULES_MESSAGE_SIZE bytes), also when a write fails (it stops there): every write
- * to out is checked, and a --out file is written under a temporary name in
- * o->out_dir, renamed to match-NNNNNN.mtr only once complete. Same options, same
- * bytes. */
-int selfplay_run(const struct selfplay_options *o, const struct rules_loader *loader,
-                 const char *const rules_files[], int nrules, FILE *out, char *err);
-
 /* Plays match number `index` of o->seed under rules and writes its record through
  * the sink, in chunks. Returns 0, or 2 with err set (RULES_MESSAGE_SIZE bytes) when
  * the set-up is refused, a rules hook failed, memory ran out, or the match had not
- * ended after SELFPLAY_MAX_ROUNDS rounds. */
+ * ended after SELFPLAY_MAX_ROUNDS rounds. Same options, same bytes. */
 struct selfplay_sink {
     void (*write)(void *ctx, const char *data, size_t len);
     void *ctx;
 };
-/* selfplay_run's stream on o->jobs worker threads (rules checked, loaded for the
- * caller's thread; each worker loads its own from job_loaders): the same bytes. */
-int selfplay_run_jobs(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
-                      int nrules, FILE *out, char *err);
 int selfplay_match(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
                    int nrules, long index, const struct selfplay_sink *sink, char *err);
+/* selfplay_match written to out, stopping at the first write that fails (2, err set). */
+int selfplay_stream_match(const struct selfplay_options *o, const struct rules *rules,
+                          const char *const rules_files[], int nrules, long index, FILE *out, char *err);
+/* selfplay_match into o->out_dir/match-NNNNNN.mtr (index + 1), written under a
+ * temporary name in o->out_dir and renamed only once complete. */
+int selfplay_match_file(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
+                        int nrules, long index, char *err);
+/* The record of match `index`, already played into data[0..len), saved the same way. */
+int selfplay_save_match(const struct selfplay_options *o, long index, const char *data, size_t len, char *err);
 
 #endif

@@ -1,8 +1,9 @@
 /* Self-play on several cores: worker threads play blocks of consecutive matches (each
  * seeded by its own index, so a match is the same whoever plays it) into buffers, and
- * the calling thread writes the blocks in index order: the bytes of one thread. A
- * bounded ring of blocks keeps memory flat however many matches are asked for. */
-#include "selfplay.h"
+ * the calling thread writes the blocks in index order, to the stream or one file per
+ * match: the bytes of one thread. A bounded ring of blocks keeps memory flat however
+ * many matches are asked for. */
+#include "selfplay_jobs.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -20,6 +21,8 @@ struct slot {
     char err[RULES_MESSAGE_SIZE];
     char *data;
     size_t len, cap;
+    int nended;                  /* matches played whole, ... */
+    size_t ends[BLOCK_MATCHES];  /* ... and where each one's record ends in data */
 };
 
 struct pool {
@@ -68,6 +71,7 @@ static void play_block(struct worker *w, long block, struct slot *s)
     s->len = 0;
     s->status = 0;
     s->out_of_memory = false;
+    s->nended = 0;
     long end = (block + 1) * BLOCK_MATCHES < o->games ? (block + 1) * BLOCK_MATCHES : o->games;
     for (long i = block * BLOCK_MATCHES; i < end; i++) {
         s->status = selfplay_match(o, w->rules, w->pool->rules_files, w->pool->nrules, i, &sink, s->err);
@@ -76,7 +80,24 @@ static void play_block(struct worker *w, long block, struct slot *s)
             s->status = 2;
         }
         if (s->status != 0) return;
+        s->ends[s->nended++] = s->len;
     }
+}
+
+/* The calling thread's part: a played block to the stream, or each match to its file
+ * (up to a failed one, whose record is not kept). */
+static int write_block(const struct selfplay_options *o, long block, const struct slot *s, FILE *out, char *err)
+{
+    if (!o->out_dir) {
+        if (s->len) fwrite(s->data, 1, s->len, out);
+        return 0;
+    }
+    for (int i = 0; i < s->nended; i++) {
+        size_t from = i ? s->ends[i - 1] : 0;
+        int status = selfplay_save_match(o, block * BLOCK_MATCHES + i, s->data + from, s->ends[i] - from, err);
+        if (status != 0) return status;
+    }
+    return 0;
 }
 
 static void *work(void *arg)
@@ -141,8 +162,8 @@ int selfplay_run_jobs(const struct selfplay_options *o, const struct rules *rule
         pthread_mutex_lock(&p.lock);
         while (!s->done) pthread_cond_wait(&p.changed, &p.lock);
         pthread_mutex_unlock(&p.lock);
-        if (s->len) fwrite(s->data, 1, s->len, out);
-        if (s->status != 0) {
+        status = write_block(o, b, s, out, err);
+        if (status == 0 && s->status != 0) {
             status = s->status;
             snprintf(err, RULES_MESSAGE_SIZE, "%s", s->err);
         }
