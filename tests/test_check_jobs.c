@@ -31,17 +31,25 @@ static void to_text(void *ctx, const char *data, size_t len)
     t->data[t->len] = '\0';
 }
 
-static void check_bytes(const char *bytes, size_t len, int jobs, struct check_result *res)
+/* chunk_bytes 0: the default; loaders: each worker its own Lua bridge */
+static void check_bytes(const char *bytes, size_t len, int jobs, size_t chunk_bytes, bool loaders,
+                        struct check_result *res)
 {
     FILE *f = tmpfile();
     assert_non_null(f);
     assert_int_equal(fwrite(bytes, 1, len, f), len);
     fflush(f);
     rewind(f);
-    struct luarules *lua = luarules_new();
+    struct luarules *lua = luarules_new(), *bridges[4];
     assert_non_null(lua);
-    struct rules_loader loader = luarules_loader(lua);
-    check_descriptor_jobs(fileno(f), &loader, NULL, 0, jobs, res);
+    struct rules_loader loader = luarules_loader(lua), job_loaders[4];
+    for (int i = 0; i < jobs && i < 4; i++) {
+        bridges[i] = luarules_new();
+        assert_non_null(bridges[i]);
+        job_loaders[i] = luarules_loader(bridges[i]);
+    }
+    check_descriptor_jobs(fileno(f), &loader, NULL, 0, jobs, loaders ? job_loaders : NULL, chunk_bytes, res);
+    for (int i = 0; i < jobs && i < 4; i++) luarules_free(bridges[i]);
     luarules_free(lua);
     fclose(f);
 }
@@ -70,11 +78,17 @@ static void compare_all(const char *bytes, size_t len, const char *what)
     struct check_result *one = malloc(sizeof *one), *many = malloc(sizeof *many);
     assert_non_null(one);
     assert_non_null(many);
-    check_bytes(bytes, len, 1, one);
-    for (int jobs = 2; jobs <= 3; jobs++) {
-        check_bytes(bytes, len, jobs, many);
-        assert_same(one, many, what);
-    }
+    check_bytes(bytes, len, 1, 0, false, one);
+    /* small chunks cut inside matches, large ones between them */
+    static const struct { size_t bytes; bool loaders; } ways[] = {{8192, true}, {40000, false}, {0, true}};
+    for (int jobs = 2; jobs <= 3; jobs++)
+        for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
+            check_bytes(bytes, len, jobs, ways[w].bytes, ways[w].loaders, many);
+            char label[160];
+            snprintf(label, sizeof label, "%s (%d threads, chunks of %zu bytes%s)", what, jobs, ways[w].bytes,
+                     ways[w].loaders ? ", a bridge each" : "");
+            assert_same(one, many, label);
+        }
     free(many);
     free(one);
 }
@@ -163,7 +177,7 @@ static void threads_give_the_verdict_of_one_thread(void **state)
     }
     struct check_result *one = malloc(sizeof *one);
     assert_non_null(one);
-    check_bytes(broken.data, broken.len, 1, one);
+    check_bytes(broken.data, broken.len, 1, 0, false, one);
     assert_int_equal(one->verdict.code, ERR_SETUP_CLOSED);
     assert_int_equal(one->line, k - 2);
     free(one);
@@ -183,6 +197,46 @@ static void threads_give_the_verdict_of_one_thread(void **state)
         to_text(&broken, "\n", 1);
     }
     compare_all(broken.data, broken.len, "a whole match inside a match at a cut");
+    /* after a match's end, a set-up line far from any `players` line: a chunk that
+     * starts with comments and then `seed` opens no match, and the stream says
+     * game-over where a fresh session would take it */
+    broken.len = 0;
+    for (int i = 0; i < end; i++) {
+        to_text(&broken, lines[i], strlen(lines[i]));
+        to_text(&broken, "\n", 1);
+    }
+    for (int i = 0; i < 3000; i++) to_text(&broken, "# no players here\n", 18);
+    to_text(&broken, "seed 5\n", 7);
+    for (int i = 0; i < 3000; i++) to_text(&broken, "# no players here\n", 18);
+    struct check_result *over = malloc(sizeof *over);
+    assert_non_null(over);
+    check_bytes(broken.data, broken.len, 1, 0, false, over);
+    assert_int_equal(over->verdict.code, ERR_GAME_OVER);
+    free(over);
+    compare_all(broken.data, broken.len, "a set-up line after a match, far from a cut");
+    /* lines far longer than a chunk: in the middle (with "\r\n"), and last without
+     * its newline; the line after the long one keeps its number */
+    char *longline = malloc(100001);
+    assert_non_null(longline);
+    memset(longline, 'x', 100000);
+    longline[100000] = '\0';
+    for (int where = 0; where < 2; where++) {
+        broken.len = 0;
+        for (int i = 0; i < end; i++) {
+            to_text(&broken, lines[i], strlen(lines[i]));
+            to_text(&broken, "\n", 1);
+        }
+        to_text(&broken, longline, 100000);
+        if (where == 0) to_text(&broken, "\r\nplayers a b\nrounds 99\n", 24);
+        struct check_result *lone = malloc(sizeof *lone);
+        assert_non_null(lone);
+        check_bytes(broken.data, broken.len, 1, 0, false, lone);
+        assert_int_equal(lone->verdict.code, ERR_SYNTAX);
+        assert_int_equal(lone->line, end + 1);
+        free(lone);
+        compare_all(broken.data, broken.len, where ? "a long last line" : "a long line");
+    }
+    free(longline);
     free(broken.data);
     free(lines);
     free(copy);

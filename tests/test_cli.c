@@ -481,6 +481,72 @@ static void selfplay_out_on_threads_writes_the_files_of_one_thread(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* check on several threads over files and a directory, under --rules too: the
+ * output of one thread byte for byte, in the same order, each verdict naming its
+ * own file and the true line (a broken record, one that cannot be read, one cut
+ * short, an empty one). */
+static void check_on_threads_over_files_says_what_one_thread_says(void **state)
+{
+    (void)state;
+    char *dir = temp_dir();
+    char sub[128], cmd[512];
+    snprintf(sub, sizeof sub, "%s/club", dir);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    struct run r = run(NULL, "selfplay", "--players", "3", "--games", "12", "--seed", "4", "--out", sub);
+    assert_int_equal(r.status, 0);
+    done(&r);
+    /* match 5 broken at its line 40, match 8 cut short, a stream of many matches */
+    snprintf(cmd, sizeof cmd, "cd %s && sed -i '40s/.*/p1 play 12-12 mex/' match-000005.mtr && "
+             "head -c 3000 match-000008.mtr > m8 && mv m8 match-000008.mtr && : > empty.mtr && "
+             "cat match-0000*.mtr > ../stream.mtr", sub);
+    assert_int_equal(system(cmd), 0);
+    r = run(NULL, "selfplay", "--players", "4", "--games", "40", "--seed", "6", "--rules", "double-blank-50");
+    assert_int_equal(r.status, 0);
+    write_file(dir, "ruled.mtr", r.out);
+    done(&r);
+    char stream[160], missing[160], ruled[160];
+    snprintf(stream, sizeof stream, "%s/stream.mtr", dir);
+    snprintf(missing, sizeof missing, "%s/missing.mtr", dir);
+    snprintf(ruled, sizeof ruled, "%s/ruled.mtr", dir);
+    static const char *const modes[][3] = {{"--quiet", "--json", NULL}, {"--require-complete", NULL, NULL},
+                                           {"--rules", "double-blank-50", NULL}, {"--json", "--rules", "elimination-100"}};
+    for (int m = -1; m < 4; m++) {
+        const char *a = m >= 0 ? modes[m][0] : "--json", *b = m >= 0 && modes[m][1] ? modes[m][1] : "--json";
+        const char *c = m >= 0 && modes[m][2] ? modes[m][2] : "--json";
+        if (m < 0) a = b = c = "--summary";      /* --summary: one thread whatever --jobs says */
+        struct run one = run(NULL, "check", "--jobs", "1", a, b, c, sub, stream, missing, ruled, "-");
+        struct run many = run(NULL, "check", "--jobs", "3", a, b, c, sub, stream, missing, ruled, "-");
+        assert_int_equal(one.status, many.status);
+        assert_string_equal(one.out, many.out);
+        assert_true(one.status > 0);
+        done(&one), done(&many);
+    }
+    r = run(NULL, "check", "--jobs", "2", sub, stream, missing, ruled);
+    assert_has(r.out, "/club/match-000005.mtr:40: ");
+    assert_has(r.out, "/club/match-000008.mtr: ok, incomplete");
+    assert_has(r.out, "missing.mtr: error: No such file or directory");
+    assert_has(r.out, "/ruled.mtr: ok, 40 matches, last: ");
+    assert_has(r.out, "/club/match-000004.mtr: ok, ");
+    /* the stream's rejected line is the broken match's line 40, counted through */
+    long before = 0;
+    for (int i = 1; i <= 4; i++) {
+        char path[200];
+        snprintf(path, sizeof path, "%s/match-%06d.mtr", sub, i);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        char *text = slurp(f);
+        fclose(f);
+        for (char *p = text; *p; p++) before += *p == '\n';
+        free(text);
+    }
+    char line[64];
+    snprintf(line, sizeof line, "/stream.mtr:%ld: ", before + 40);
+    assert_has(r.out, line);
+    done(&r);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -503,6 +569,7 @@ int main(void)
         cmocka_unit_test(refusals_give_their_reason),
         cmocka_unit_test(selfplay_tags_are_reported_by_check),
         cmocka_unit_test(selfplay_out_on_threads_writes_the_files_of_one_thread),
+        cmocka_unit_test(check_on_threads_over_files_says_what_one_thread_says),
         cmocka_unit_test(the_manual_names_the_version),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

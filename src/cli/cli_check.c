@@ -12,6 +12,7 @@
 #include "check.h"
 #include "cli.h"
 #include "cpus.h"
+#include "luarules.h"
 
 static const char usage[] =
     "usage: mtref check [OPTIONS] FILE|DIR...  adjudicate records, one verdict per file\n"
@@ -26,8 +27,8 @@ static const char usage[] =
     "                    wins and draws per player and seat, mean totals, rounds\n"
     "                    blocked, the longest round; default: one verdict per file\n"
     "  -q, --quiet       print only the files that fail; default: every file\n"
-    "  -j, --jobs N      referee each file on N threads (1 to 256), the same verdicts;\n"
-    "                    default: the CPUs available\n"
+    "  -j, --jobs N      referee the files on N threads (1 to 256), the same verdicts\n"
+    "                    in the same order; default: the CPUs available\n"
     "  -h, --help        this help\n"
     "  -V, --version     the version of mtref and of its Lua\n"
     "exit status: the worst of the files (0 legal, 1 illegal, 2 malformed or unreadable)\n"
@@ -121,7 +122,7 @@ static bool add_operand(struct file_list *l, const char *operand)
  * and the state its hooks keep carries from one file to the next (mtref-rules(5),
  * Rule sets are kept). */
 static void check_file(const char *path, const struct rules_loader *loader, const char *const rules[], int nrules,
-                       int jobs, struct check_result *res, struct check_summary *summary)
+                       struct check_result *res, struct check_summary *summary)
 {
     int fd, err = cli_open_input(path, &fd);
     if (err) {
@@ -136,10 +137,67 @@ static void check_file(const char *path, const struct rules_loader *loader, cons
         summary->file = path;
         check_descriptor_summed(fd, loader, rules, nrules, res, summary);
     } else {
-        check_descriptor_jobs(fd, loader, rules, nrules, jobs, res);
+        check_descriptor(fd, loader, rules, nrules, res);
     }
     res->tags = tags;
     if (fd) close(fd);
+}
+
+/* What is printed of each verdict, in file order, and the worst status. */
+struct report {
+    enum output_mode mode;
+    bool require_complete, want_summary, quiet;
+    const struct file_list *files;
+    struct check_summary *summary;      /* may be NULL */
+    int status;
+};
+
+static bool report_file(void *ctx, int i, struct check_result *res)
+{
+    struct report *r = ctx;
+    const char *path = r->files->paths[i];
+    if (r->summary) check_summary_add_file(r->summary, res);
+    bool incomplete = r->require_complete && res->status == 0 && !res->complete;
+    if (incomplete) {
+        res->status = 1;
+        check_print_incomplete(stdout, r->mode, path, res);
+    } else if (res->status != 0 || !(r->quiet || r->want_summary)) {
+        check_print(stdout, r->mode, path, res);
+    }
+    if (res->status > r->status) r->status = res->status;
+    return fflush(stdout) == 0 && !ferror(stdout);
+}
+
+static int open_file(void *ctx, int i, int *fd, bool *owned)
+{
+    const struct report *r = ctx;
+    int err = cli_open_input(r->files->paths[i], fd);
+    *owned = err == 0 && *fd != 0;
+    return err;
+}
+
+/* The files on jobs threads, each thread with its own Lua bridge; false when that
+ * could not be set up (then nothing was checked). */
+static bool check_on_threads(struct report *r, const struct rules_loader *loader, const char *const rules[],
+                             int nrules, int jobs)
+{
+    struct luarules **bridges = mt_malloc((size_t)jobs * sizeof *bridges);
+    struct rules_loader *loaders = mt_malloc((size_t)jobs * sizeof *loaders);
+    int n = 0;
+    for (; bridges && loaders && n < jobs; n++) {
+        bridges[n] = luarules_new();
+        if (!bridges[n]) break;
+        loaders[n] = luarules_loader(bridges[n]);
+    }
+    bool ran = false;
+    if (n == jobs) {
+        struct check_run run = {loader, rules, nrules, jobs, loaders, 0, open_file, report_file, r};
+        ran = check_run_jobs(&run, r->files->n);
+    }
+    for (int i = 0; i < n; i++) luarules_free(bridges[i]);
+    free(loaders);
+    free(bridges);
+    return ran;
 }
 
 static int run(int argc, char **argv, const struct cli_env *env)
@@ -192,21 +250,15 @@ static int run(int argc, char **argv, const struct cli_env *env)
     }
     if (jobs == 0) jobs = sys_cpus_available();
     if (status < 0) {
-        status = 0;
+        struct report r = {mode, require_complete, want_summary, quiet, &files, summary, 0};
         if (summary) memset(summary, 0, sizeof *summary);
-        for (int i = 0; i < files.n; i++) {
-            check_file(files.paths[i], &env->loader, rules, nrules, jobs, res, summary);
-            if (summary) check_summary_add_file(summary, res);
-            bool incomplete = require_complete && res->status == 0 && !res->complete;
-            if (incomplete) {
-                res->status = 1;
-                check_print_incomplete(stdout, mode, files.paths[i], res);
-            } else if (res->status != 0 || !(quiet || want_summary)) {
-                check_print(stdout, mode, files.paths[i], res);
-            }
-            if (res->status > status) status = res->status;
-            if (fflush(stdout) != 0 || ferror(stdout)) break;
+        /* --summary reads every file in one thread: its longest round names a line */
+        bool done = jobs > 1 && !summary && check_on_threads(&r, &env->loader, rules, nrules, jobs);
+        for (int i = 0; !done && i < files.n; i++) {
+            check_file(files.paths[i], &env->loader, rules, nrules, res, summary);
+            if (!report_file(&r, i, res)) break;
         }
+        status = r.status;
         if (summary && !ferror(stdout)) check_summary_print(stdout, mode, summary);
         if (fflush(stdout) != 0 || ferror(stdout)) {
             fprintf(stderr, "mtref: check: cannot write the verdicts: %s\n", strerror(errno ? errno : EIO));

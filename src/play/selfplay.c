@@ -385,8 +385,13 @@ int selfplay_save_match(const struct selfplay_options *o, long index, const char
     struct match_file f;
     int status = match_file_open(o, index, &f, err);
     if (status != 0) return status;
-    if (len) fwrite(data, 1, len, f.dest);
-    return match_file_close(&f, 0, err);
+    errno = 0;
+    if ((len && fwrite(data, 1, len, f.dest) != len) || fflush(f.dest) != 0 || ferror(f.dest)) {
+        /* as a match written as it is played says it */
+        snprintf(err, RULES_MESSAGE_SIZE, "cannot write the record: %s", strerror(errno ? errno : EIO));
+        status = 2;
+    }
+    return match_file_close(&f, status, err);
 }
 
 int selfplay_stream_match(const struct selfplay_options *o, const struct rules *rules,

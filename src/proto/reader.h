@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #define READER_BUFFER_SIZE 65536
 
@@ -35,5 +36,24 @@ bool reader_open(struct reader *r, int fd, size_t limit);
 void reader_close(struct reader *r);
 /* Reads the next line. Returns false at end of input or on a read error (r->error). */
 bool reader_next(struct reader *r, struct line *out);
+
+/* The next line of text[0..len), a block of whole lines already in memory (its last
+ * line may lack its newline, as the last line of an input may), from *pos (start at
+ * 0), with reader_next's rules: "\n" or "\r\n" ends a line, a line of more than limit
+ * bytes is too_long. out->number is left to the caller. False at the block's end. */
+static inline bool reader_next_in(const char *text, size_t len, size_t *pos, size_t limit, struct line *out)
+{
+    if (*pos >= len) return false;
+    const char *p = text + *pos;
+    size_t avail = len - *pos;
+    const char *nl = memchr(p, '\n', avail);
+    size_t n = nl ? (size_t)(nl - p) : avail;
+    *pos += nl ? n + 1 : n;
+    if (nl && n > 0 && p[n - 1] == '\r') n--;
+    out->text = p;
+    out->too_long = n > limit;
+    out->len = out->too_long ? 0 : n;
+    return true;
+}
 
 #endif

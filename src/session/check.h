@@ -72,10 +72,37 @@ void check_summary_add_file(struct check_summary *summary, const struct check_re
 /* Writes the summary as a small table, or as one JSON object {"summary":{...}}. */
 void check_summary_print(FILE *out, enum output_mode mode, const struct check_summary *summary);
 
-/* The same verdict, the stream refereed in chunks on jobs worker threads (see
- * check_jobs.c); with --rules files, or jobs <= 1, it is check_descriptor. */
+/* A run of check over several inputs on several threads (check_jobs.c): the verdicts
+ * of one thread, in input order, with true line numbers. */
+struct check_run {
+    const struct rules_loader *loader;       /* the calling thread's; not owned */
+    const char *const *rules_files;          /* --rules; not owned */
+    int nrules;
+    int jobs;                                /* worker threads */
+    /* one loader per job, each used by its thread alone (a Lua state serves one
+     * thread), or NULL: a record's `rules` lines are then refereed by the calling
+     * thread. With rules_files it must not be NULL. */
+    const struct rules_loader *job_loaders;
+    size_t chunk_bytes;                      /* bytes per chunk of a long input; 0: the default */
+    /* Opens input i: 0 with *fd set (*owned: close it after), or an errno. */
+    int (*open)(void *ctx, int i, int *fd, bool *owned);
+    /* The verdict of input i, called in input order; false ends the run there. */
+    bool (*verdict)(void *ctx, int i, struct check_result *res);
+    void *ctx;
+};
+
+/* Checks inputs 0..n-1 (see struct check_run): each cut into chunks of whole lines
+ * just before a `players` line (or the `rules` lines before one), the chunks refereed
+ * on the worker threads, and merged in order by the calling thread, which referees
+ * again itself any chunk whose verdict could differ from that of one thread. False
+ * (and no verdict given) when no thread could be started. */
+bool check_run_jobs(const struct check_run *run, int n);
+
+/* The same verdict as check_descriptor for one descriptor (not closed), the stream
+ * refereed on jobs threads (job_loaders as in struct check_run). */
 void check_descriptor_jobs(int fd, const struct rules_loader *loader, const char *const rules_files[], int nrules,
-                           int jobs, struct check_result *res);
+                           int jobs, const struct rules_loader *job_loaders, size_t chunk_bytes,
+                           struct check_result *res);
 
 /* Writes a result as "FILE: ok, ana wins 40-61" / "FILE:LINE: code: message", or as one
  * JSON object. */

@@ -1,49 +1,53 @@
-/* Adjudicating one stream on several cores, with the verdict of one thread.
+/* check on several cores, with the verdicts of one thread.
  *
- * The calling thread reads the stream with the line reader and cuts it into chunks
- * of whole lines, each cut made just before a `players` line, so that a chunk
- * usually starts a match. Worker threads referee each chunk with a fresh session, as
- * if it opened the stream. That guess is right when the session before the cut had
- * ended its match (a `players` line then starts afresh whatever came before): the
- * calling thread merges the chunks in order and keeps a worker's result only then;
- * otherwise (a cut inside a match's set-up, a rejected line, a `rules` line, which
- * needs the Lua bridge that only the calling thread may use) it referees that chunk
- * again itself, carrying on from the session before it. Line numbers are the
- * reader's own. The chunks in flight are bounded: memory stays flat. */
+ * The calling thread reads each input in large blocks straight into a chunk and cuts
+ * it without looking at each line: it searches the block's end for "\nplayers " (and
+ * takes the `rules` lines just before it along), keeps the bytes after the cut for
+ * the next chunk, and hands the chunk on. Worker threads split the chunks into lines
+ * and referee each with a fresh session, as if it opened its input. That guess is
+ * right when the session before the cut had ended its match and the chunk opens the
+ * next one (a `players` or `rules` line starts afresh whatever came before), or when
+ * the chunk is its input's first: the calling thread merges the chunks in order and
+ * keeps a worker's result only then. Otherwise (a cut inside a match, a rejected
+ * line, a `rules` line when the workers have no Lua bridge of their own) it referees
+ * the chunk again itself, carrying on from the session before it, with the true line
+ * numbers. A chunk's lines are counted by the thread that referees it, so the calling
+ * thread does no work per line. The chunks in flight are bounded: memory stays flat. */
+#define _GNU_SOURCE               /* memmem, memrchr */
 #include "check.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "reader.h"
 
-#define CHUNK_LINES 8192          /* a cut waits for a `players` line after this many */
-#define CHUNK_LINES_MAX 65536     /* ... and is made anyway at this many */
+#define CHUNK_BYTES (256 * 1024)  /* a chunk is cut after at least this many bytes */
 #define CHUNKS_PER_JOB 3
-
-struct chunk_line {
-    uint32_t offset, len;
-    bool too_long;
-};
+#define LONG_KEPT (PROTOCOL_LINE_MAX + 2)   /* of a line over the limit: enough to stay over it */
 
 struct chunk {
-    /* input */
-    long first_number;
-    int nlines, lines_cap;
-    struct chunk_line *lines;
-    char *text;
+    /* input, from the calling thread */
+    int input;
+    bool first, final;            /* the input's first chunk; its last */
+    int open_error;               /* first: the input could not be opened (errno) */
+    int read_error;               /* last: a read failed (errno) */
+    struct check_tags tags;       /* first: the input's tags */
+    char *text;                   /* whole lines; the input's last may lack its newline */
     size_t len, cap;
     /* output of the worker */
     bool done;
     struct referee *ref;          /* the session after the chunk; owned */
-    bool needs_rules;             /* asked for a rules file: redo it in order */
-    bool rejected;
-    bool failed;                  /* out of memory */
-    long lines_done;
-    bool ended;                   /* a match ended in the chunk: last, last_end */
+    bool needs_rules;             /* asked for a rules file it could not load */
+    bool rejected, failed;        /* a line was rejected; out of memory */
+    bool opens_match;             /* its first command is `players` or `rules` */
+    long lines;                   /* lines refereed */
+    long matches;                 /* matches ended in it */
+    bool ended;                   /* a match ended in it: last, last_end */
     struct game last;
     struct verdict last_end;
 };
@@ -55,9 +59,16 @@ struct pool {
     struct chunk *slots;
     long dispatched, claimed;     /* chunks handed out so far, and taken by workers */
     bool finished;
+    const struct check_run *run;
 };
 
-/* The loader of the workers: it loads nothing and marks the chunk for the caller. */
+struct worker {
+    struct pool *pool;
+    int index;
+    pthread_t thread;
+};
+
+/* The loader of workers without a bridge: it loads nothing and marks the chunk. */
 static void *refuse_rules(void *ctx, const char *const files[], int n, const struct rules **rules, char *err)
 {
     (void)files;
@@ -68,41 +79,71 @@ static void *refuse_rules(void *ctx, const char *const files[], int n, const str
     return NULL;
 }
 
-/* Referees the chunk's lines on ref; false at a rejected line (its verdict in res). */
-static bool run_lines(struct referee *ref, struct chunk *c, struct response *resp, struct check_result *res,
-                      long *lines_done, bool *ended)
+/* What refereeing a chunk's lines found: counted into res (may be NULL: replayed). */
+struct lines_run {
+    long lines;
+    bool ended, rejected, opens_match, seen_command;
+};
+
+/* Referees c's lines on ref, numbered from first_number; stops at a rejected line
+ * (its verdict in res). */
+static void run_lines(struct referee *ref, const struct chunk *c, long first_number, struct response *resp,
+                      struct check_result *res, struct lines_run *lr)
 {
-    for (int i = 0; i < c->nlines; i++) {
-        const struct chunk_line *l = &c->lines[i];
-        referee_line(ref, c->text + l->offset, l->len, l->too_long, c->first_number + i, resp);
-        (*lines_done)++;
+    memset(lr, 0, sizeof *lr);
+    size_t pos = 0;
+    struct line l;
+    while (reader_next_in(c->text, c->len, &pos, PROTOCOL_LINE_MAX, &l)) {
+        referee_line(ref, l.text, l.len, l.too_long, first_number + lr->lines, resp);
+        lr->lines++;
+        if (resp->kind == RESPONSE_NONE) continue;
+        if (!lr->seen_command) {
+            lr->seen_command = true;
+            lr->opens_match = resp->kind == RESPONSE_VERDICT && resp->verdict.code == ERR_NONE &&
+                              (ref->cmd.kind == CMD_PLAYERS || ref->cmd.kind == CMD_RULES);
+        }
         if (resp->kind != RESPONSE_VERDICT) continue;
         if (resp->verdict.code != ERR_NONE) {
-            res->line = resp->line;
-            res->verdict = resp->verdict;
-            return false;
+            if (res) {
+                res->line = resp->line;
+                res->verdict = resp->verdict;
+            }
+            lr->rejected = true;
+            return;
         }
         if (resp->verdict.match_ended) {
-            res->last = ref->game;
-            res->last_end = resp->verdict;
-            *ended = true;
+            if (res) {
+                res->last = ref->game;
+                res->last_end = resp->verdict;
+            }
+            lr->ended = true;
         }
     }
-    return true;
 }
 
-static void work_chunk(struct chunk *c, struct response *resp, struct check_result *scratch)
+static void work_chunk(struct worker *w, struct chunk *c, struct response *resp, struct check_result *scratch)
 {
+    const struct check_run *run = w->pool->run;
+    if (c->open_error) return;
     c->ref = mt_malloc(sizeof *c->ref);
     if (!c->ref) {
         c->failed = true;
         return;
     }
     struct rules_loader refusing = {c, refuse_rules, NULL};
-    char err[RULES_MESSAGE_SIZE];
-    referee_init(c->ref, &refusing, NULL, 0, err);
-    scratch->line = 0;
-    c->rejected = !run_lines(c->ref, c, resp, scratch, &c->lines_done, &c->ended);
+    const struct rules_loader *loader = run->job_loaders ? &run->job_loaders[w->index] : &refusing;
+    char err[RULES_MESSAGE_SIZE] = "";
+    if (!referee_init(c->ref, loader, run->rules_files, run->nrules, err)) {
+        c->needs_rules = true;            /* the calling thread says why */
+        return;
+    }
+    struct lines_run lr;
+    run_lines(c->ref, c, 1, resp, scratch, &lr);
+    c->lines = lr.lines;
+    c->rejected = lr.rejected;
+    c->opens_match = lr.opens_match;
+    c->matches = c->ref->matches_ended;
+    c->ended = lr.ended;
     if (c->ended) {
         c->last = scratch->last;
         c->last_end = scratch->last_end;
@@ -111,7 +152,8 @@ static void work_chunk(struct chunk *c, struct response *resp, struct check_resu
 
 static void *work(void *arg)
 {
-    struct pool *p = arg;
+    struct worker *w = arg;
+    struct pool *p = w->pool;
     struct response *resp = mt_malloc(sizeof *resp);
     struct check_result *scratch = mt_malloc(sizeof *scratch);
     pthread_mutex_lock(&p->lock);
@@ -120,7 +162,7 @@ static void *work(void *arg)
         if (p->claimed == p->dispatched) break;
         struct chunk *c = &p->slots[p->claimed++ % p->nslots];
         pthread_mutex_unlock(&p->lock);
-        if (resp && scratch) work_chunk(c, resp, scratch);
+        if (resp && scratch) work_chunk(w, c, resp, scratch);
         else c->failed = true;
         pthread_mutex_lock(&p->lock);
         c->done = true;
@@ -132,61 +174,78 @@ static void *work(void *arg)
     return NULL;
 }
 
+static void free_ref(struct referee **ref)
+{
+    if (*ref) {
+        referee_free(*ref);
+        free(*ref);
+    }
+    *ref = NULL;
+}
+
 static void chunk_reset(struct chunk *c)
 {
-    if (c->ref) {
-        referee_free(c->ref);
-        free(c->ref);
-    }
-    c->ref = NULL;
-    c->nlines = 0;
+    free_ref(&c->ref);
     c->len = 0;
-    c->done = c->needs_rules = c->rejected = c->failed = c->ended = false;
-    c->lines_done = 0;
+    c->done = c->needs_rules = c->rejected = c->failed = c->opens_match = c->ended = false;
+    c->first = c->final = false;
+    c->open_error = c->read_error = 0;
+    c->lines = c->matches = 0;
 }
 
-static bool chunk_add(struct chunk *c, const struct line *line)
-{
-    if (c->nlines == c->lines_cap) {
-        int cap = c->lines_cap ? 2 * c->lines_cap : 1024;
-        struct chunk_line *grown = mt_realloc(c->lines, (size_t)cap * sizeof *grown);
-        if (!grown) return false;
-        c->lines = grown;
-        c->lines_cap = cap;
-    }
-    if (c->len + line->len > c->cap) {
-        size_t cap = c->cap ? c->cap : 1 << 16;
-        while (cap < c->len + line->len) cap *= 2;
-        char *grown = mt_realloc(c->text, cap);
-        if (!grown) return false;
-        c->text = grown;
-        c->cap = cap;
-    }
-    if (c->nlines == 0) c->first_number = line->number;
-    memcpy(c->text + c->len, line->text, line->len);
-    c->lines[c->nlines++] = (struct chunk_line){(uint32_t)c->len, (uint32_t)line->len, line->too_long};
-    c->len += line->len;
-    return true;
-}
+/* --- the calling thread: the merge ------------------------------------------- */
 
-/* Whether the line's first word is `players`: where a match can start afresh. */
-static bool starts_players(const struct line *line)
-{
-    const char *s = line->text, *end = s + line->len;
-    while (s < end && (*s == ' ' || *s == '\t')) s++;
-    if (end - s < 7 || memcmp(s, "players", 7) != 0) return false;
-    return end - s == 7 || s[7] == ' ' || s[7] == '\t' || s[7] == '#';
-}
-
-/* What the calling thread knows of the stream so far: the sequential verdict. */
+/* The sequential verdict of the input being merged, so far. */
 struct merge {
-    struct referee *ref;          /* the session after the chunks merged; owned */
-    const struct rules_loader *loader;
+    const struct check_run *run;
     struct response *resp;
     struct check_result *res;
-    bool stopped;                 /* a line was rejected: the verdict is final */
-    bool failed;
+    int input;                    /* the input being merged */
+    int emitted;                  /* verdicts handed to the caller so far */
+    long lines;                   /* lines merged: the next chunk starts at line lines + 1 */
+    bool fresh;                   /* nothing merged yet: a worker's fresh session is exact */
+    /* the session after the chunks merged: this thread's own (ref), or else that of
+     * the worker of the last chunk merged (replay: its text is still held; over: its
+     * match had ended) */
+    struct referee *ref;
+    const struct chunk *replay;
+    bool over, touched;
+    bool stopped, failed;
+    bool quit;                    /* the caller ended the run */
 };
+
+static bool adoptable(const struct referee *ref)
+{
+    /* a rule set belongs to the Lua state of the worker's thread */
+    return ref->match_handle == NULL && ref->cli_handle == NULL;
+}
+
+/* This thread's own session of the state so far; false when out of memory or the
+ * --rules do not load (then the verdict says so, as one thread's would). */
+static bool own_session(struct merge *m)
+{
+    if (m->ref) return true;
+    m->ref = mt_malloc(sizeof *m->ref);
+    if (!m->ref) {
+        m->failed = true;
+        return false;
+    }
+    char err[RULES_MESSAGE_SIZE] = "";
+    if (!referee_init(m->ref, m->run->loader, m->run->rules_files, m->run->nrules, err)) {
+        m->res->line = 0;
+        verdict_fail(&m->res->verdict, ERR_RULES, 0, "%s", err);
+        m->stopped = true;
+        return false;
+    }
+    if (m->replay) {
+        /* the chunk before was kept from a worker whose session cannot move here:
+         * referee it again (it opened its match, so from a fresh session) */
+        struct lines_run lr;
+        run_lines(m->ref, m->replay, m->lines - m->replay->lines + 1, m->resp, NULL, &lr);
+        m->replay = NULL;
+    }
+    return true;
+}
 
 static void merge_chunk(struct merge *m, struct chunk *c)
 {
@@ -195,146 +254,369 @@ static void merge_chunk(struct merge *m, struct chunk *c)
         m->failed = true;
         return;
     }
-    bool fresh_fits = m->ref == NULL || game_is_over(&m->ref->game);
-    if (fresh_fits && !c->needs_rules && !c->rejected) {
-        m->res->matches += c->ref->matches_ended;
-        m->res->moves += c->lines_done;
+    if (c->open_error) return;
+    bool before_over = m->ref ? game_is_over(&m->ref->game) : m->over;
+    bool fits = !c->needs_rules && !c->rejected && (m->fresh || (before_over && c->opens_match));
+    if (fits) {
+        m->res->matches += c->matches;
+        m->res->moves += c->lines;
         if (c->ended) {
             m->res->last = c->last;
             m->res->last_end = c->last_end;
         }
-        if (m->ref) {
-            referee_free(m->ref);
-            free(m->ref);
+        m->lines += c->lines;
+        m->fresh = false;
+        free_ref(&m->ref);
+        m->replay = NULL;
+        m->touched = c->ref->match_touched;
+        if (adoptable(c->ref)) {
+            m->ref = c->ref;      /* the worker's session is the input's now */
+            c->ref = NULL;
+            m->ref->loader = *m->run->loader;
+        } else {
+            m->over = game_is_over(&c->ref->game);
+            m->replay = c;
         }
-        m->ref = c->ref;          /* the worker's session is the stream's now */
-        c->ref = NULL;
-        m->ref->loader = *m->loader;
         return;
     }
     /* the guess was wrong or the chunk needs this thread: referee it again in order */
-    if (!m->ref) {
-        char err[RULES_MESSAGE_SIZE] = "";
-        m->ref = mt_malloc(sizeof *m->ref);
-        if (!m->ref) {
-            m->failed = true;
-            return;
-        }
-        referee_init(m->ref, m->loader, NULL, 0, err);
-    }
-    long before = m->ref->matches_ended, lines = 0;
-    bool ended = false;
-    bool ok = run_lines(m->ref, c, m->resp, m->res, &lines, &ended);
+    if (m->fresh) m->replay = NULL;
+    if (!own_session(m)) return;
+    m->fresh = false;
+    long before = m->ref->matches_ended;
+    struct lines_run lr;
+    run_lines(m->ref, c, m->lines + 1, m->resp, m->res, &lr);
     m->res->matches += m->ref->matches_ended - before;
-    m->res->moves += lines;
-    if (!ok) m->stopped = true;
+    m->res->moves += lr.lines;
+    m->lines += lr.lines;
+    m->touched = m->ref->match_touched;
+    if (lr.rejected) m->stopped = true;
 }
 
-void check_descriptor_jobs(int fd, const struct rules_loader *loader, const char *const rules_files[], int nrules,
-                           int jobs, struct check_result *res)
+static void merge_begin(struct merge *m, const struct chunk *first)
 {
-    if (jobs <= 1 || nrules > 0) {        /* --rules: every session needs the bridge */
-        check_descriptor(fd, loader, rules_files, nrules, res);
-        return;
-    }
+    struct check_result *res = m->res;
     memset(res, 0, sizeof *res);
     verdict_reset(&res->verdict);
     verdict_reset(&res->last_end);
-    struct pool p;
-    memset(&p, 0, sizeof p);
-    p.nslots = jobs * CHUNKS_PER_JOB;
-    p.slots = mt_malloc((size_t)p.nslots * sizeof *p.slots);
-    pthread_t *threads = mt_malloc((size_t)jobs * sizeof *threads);
-    struct merge m = {NULL, loader, mt_malloc(sizeof *m.resp), res, false, false};
-    struct reader rd;
-    bool reading = p.slots && threads && m.resp && reader_open(&rd, fd, PROTOCOL_LINE_MAX);
-    if (!reading) {
-        free(p.slots);
-        free(threads);
-        free(m.resp);
+    res->tags = first->tags;
+    m->input = first->input;
+    m->lines = 0;
+    m->fresh = true;
+    m->replay = NULL;
+    m->over = m->touched = m->stopped = m->failed = false;
+}
+
+/* The input's last chunk is merged: its verdict to the caller. */
+static void merge_end(struct merge *m, const struct chunk *c)
+{
+    struct check_result *res = m->res;
+    if (c->open_error) {
+        res->status = 2;
+        snprintf(res->io_error, sizeof res->io_error, "%s", strerror(c->open_error));
+    } else if (m->failed) {
         snprintf(res->io_error, sizeof res->io_error, "out of memory");
         res->status = 2;
-        return;
+    } else if (m->stopped) {
+        res->status = error_code_status(res->verdict.code);
+        if (c->read_error) res->status = 2;
+    } else if (c->read_error) {
+        snprintf(res->io_error, sizeof res->io_error, "%s", strerror(c->read_error));
+        res->status = 2;
     }
-    memset(p.slots, 0, (size_t)p.nslots * sizeof *p.slots);
+    res->complete = res->matches > 0 && !m->touched;
+    free_ref(&m->ref);
+    m->replay = NULL;
+    m->emitted++;
+    if (!m->run->verdict(m->run->ctx, c->input, res)) m->quit = true;
+}
+
+/* --- the calling thread: reading and cutting ---------------------------------- */
+
+static bool grow(struct chunk *c, size_t cap)
+{
+    if (c->cap >= cap) return true;
+    char *grown = mt_realloc(c->text, cap);
+    if (!grown) return false;
+    c->text = grown;
+    c->cap = cap;
+    return true;
+}
+
+/* Whether a line starting at s (before end) is a `players` line as records write it. */
+static bool players_at(const char *s, const char *end)
+{
+    if (end - s < 8 || memcmp(s, "players", 7) != 0) return false;
+    return s[7] == ' ' || s[7] == '\t';
+}
+
+static bool rules_at(const char *s, const char *end)
+{
+    return end - s >= 6 && memcmp(s, "rules", 5) == 0 && (s[5] == ' ' || s[5] == '\t');
+}
+
+/* Where to cut text[0..len) (more follows): just before its last `players` line past
+ * the start, and before the `rules` lines right above it; else after its last newline;
+ * 0 when it holds no newline. */
+static size_t cut_point(const char *text, size_t len)
+{
+    const char *end = text + len;
+    static const char needle[] = "\nplayers";
+    const size_t nlen = sizeof needle - 1;
+    const char *found = NULL;
+    /* the last quarter first: a match is far shorter than a chunk */
+    for (size_t from = len - len / 4;; from = 0) {
+        for (const char *p = text + from; p < end;) {
+            const char *hit = memmem(p, (size_t)(end - p), needle, nlen);
+            if (!hit) break;
+            if (players_at(hit + 1, end)) found = hit + 1;
+            p = hit + 1;
+        }
+        if (found || from == 0) break;
+    }
+    if (found) {
+        /* take the match's `rules` lines (and the comments among them) along */
+        const char *cut = found;
+        while (cut > text + 1) {
+            const char *prev = memrchr(text, '\n', (size_t)(cut - 1 - text));
+            const char *line = prev ? prev + 1 : text;
+            if (line == text) break;
+            if (!rules_at(line, end) && line[0] != '#') break;
+            cut = line;
+        }
+        return (size_t)(cut - text);
+    }
+    const char *nl = memrchr(text, '\n', len);
+    return nl ? (size_t)(nl + 1 - text) : 0;
+}
+
+/* One read into c's free room; false at end of input or error (*err). */
+static bool read_more(int fd, struct chunk *c, int *err)
+{
+    for (;;) {
+        ssize_t got = read(fd, c->text + c->len, c->cap - c->len);
+        if (got > 0) {
+            c->len += (size_t)got;
+            return true;
+        }
+        if (got == 0) return false;
+        if (errno == EINTR) continue;
+        *err = errno;
+        return false;
+    }
+}
+
+/* A line longer than a whole chunk: keep its first LONG_KEPT bytes (still too long
+ * for the reader's rules) and drop the rest up to its newline, which is kept. */
+static bool drop_long_line(int fd, struct chunk *c, size_t line_start, int *err)
+{
+    size_t keep = line_start + LONG_KEPT;
+    for (;;) {
+        char *nl = memchr(c->text + keep, '\n', c->len - keep);
+        if (nl) {
+            size_t rest = c->len - (size_t)(nl - c->text);
+            memmove(c->text + keep, nl, rest);
+            c->len = keep + rest;
+            return true;
+        }
+        c->len = keep;
+        if (!read_more(fd, c, err)) return false;
+    }
+}
+
+struct reading {
+    struct pool *pool;
+    struct merge *merge;
+    long merged;
+    size_t chunk_bytes;
+};
+
+/* Merges the oldest chunk (waiting for its worker). */
+static void merge_oldest(struct reading *rd)
+{
+    struct pool *p = rd->pool;
+    struct chunk *old = &p->slots[rd->merged % p->nslots];
+    pthread_mutex_lock(&p->lock);
+    while (!old->done) pthread_cond_wait(&p->changed, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+    if (old->first) merge_begin(rd->merge, old);
+    if (!rd->merge->quit) {
+        merge_chunk(rd->merge, old);
+        if (old->final) merge_end(rd->merge, old);
+    }
+    /* the chunk before stays held while the merge may need to replay it */
+    if (rd->merged > 0) {
+        struct chunk *held = &p->slots[(rd->merged - 1) % p->nslots];
+        if (rd->merge->replay != held) chunk_reset(held);
+    }
+    rd->merged++;
+}
+
+/* The slot for the next chunk, free (merging old ones), or NULL when out of memory. */
+static struct chunk *next_slot(struct reading *rd)
+{
+    struct pool *p = rd->pool;
+    while (p->dispatched + 1 - rd->merged >= p->nslots) merge_oldest(rd);
+    struct chunk *c = &p->slots[p->dispatched % p->nslots];
+    chunk_reset(c);
+    return grow(c, rd->chunk_bytes + LONG_KEPT + 1) ? c : NULL;
+}
+
+static void dispatch(struct pool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    p->dispatched++;
+    pthread_cond_broadcast(&p->changed);
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* Reads input i into chunks and dispatches them; false when out of memory. */
+static bool read_input(struct reading *rd, int i)
+{
+    const struct check_run *run = rd->pool->run;
+    struct chunk *c = next_slot(rd);
+    if (!c) return false;
+    c->input = i;
+    c->first = true;
+    int fd = -1;
+    bool owned = false;
+    c->open_error = run->open(run->ctx, i, &fd, &owned);
+    if (c->open_error) {
+        c->final = true;
+        dispatch(rd->pool);
+        return true;
+    }
+    check_read_tags(fd, &c->tags);
+    int err = 0;
+    bool more = true;
+    while (more) {
+        while (more && c->len < rd->chunk_bytes) more = read_more(fd, c, &err);
+        size_t cut = c->len;
+        if (more) {
+            cut = cut_point(c->text, c->len);
+            if (cut == 0) {
+                /* no newline in a whole chunk: a line far over the limit */
+                more = drop_long_line(fd, c, 0, &err);
+                if (more) continue;
+                cut = c->len;
+            }
+        }
+        /* a merge that stopped this input needs none of the rest */
+        bool stopped = rd->merge->stopped && rd->merge->input == i;
+        if (!more || stopped) {
+            c->final = true;
+            c->read_error = err;
+            c->len = cut;
+            dispatch(rd->pool);
+            break;
+        }
+        struct chunk *prev = c;
+        size_t tail = prev->len - cut;
+        prev->len = cut;
+        dispatch(rd->pool);
+        c = next_slot(rd);
+        if (!c) {
+            if (owned) close(fd);
+            return false;
+        }
+        c->input = i;
+        memcpy(c->text, prev->text + cut, tail);   /* prev is read only now, and held */
+        c->len = tail;
+    }
+    if (owned) close(fd);
+    return true;
+}
+
+bool check_run_jobs(const struct check_run *run, int n)
+{
+    struct pool p;
+    memset(&p, 0, sizeof p);
+    p.run = run;
+    int jobs = run->jobs < 1 ? 1 : run->jobs;
+    p.nslots = jobs * CHUNKS_PER_JOB + 2;  /* + the one being filled, the one held */
+    p.slots = mt_malloc((size_t)p.nslots * sizeof *p.slots);
+    struct worker *workers = mt_malloc((size_t)jobs * sizeof *workers);
+    struct merge m = {.run = run, .input = -1};
+    m.resp = mt_malloc(sizeof *m.resp);
+    m.res = mt_malloc(sizeof *m.res);
+    struct reading rd = {&p, &m, 0, run->chunk_bytes ? run->chunk_bytes : CHUNK_BYTES};
+    if (rd.chunk_bytes < 2 * LONG_KEPT) rd.chunk_bytes = 2 * LONG_KEPT;
+    bool ok = p.slots && workers && m.resp && m.res;
+    if (ok) memset(p.slots, 0, (size_t)p.nslots * sizeof *p.slots);
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.changed, NULL);
     int started = 0;
-    for (; started < jobs; started++)
-        if (pthread_create(&threads[started], NULL, work, &p) != 0) break;
-    if (started == 0) {                   /* no thread to be had: the plain way */
-        reader_close(&rd);
-        pthread_cond_destroy(&p.changed);
-        pthread_mutex_destroy(&p.lock);
-        free(p.slots);
-        free(threads);
-        free(m.resp);
-        check_descriptor(fd, loader, rules_files, nrules, res);
-        return;
+    for (; ok && started < jobs; started++) {
+        workers[started] = (struct worker){.pool = &p, .index = started};
+        if (pthread_create(&workers[started].thread, NULL, work, &workers[started]) != 0) break;
     }
-
-    long merged = 0;
-    struct chunk *cur = &p.slots[0];
-    struct line line;
-    bool more = true;
-    while (more && !m.stopped && !m.failed) {
-        more = reader_next(&rd, &line);
-        bool cut = more && cur->nlines > 0 &&
-                   ((cur->nlines >= CHUNK_LINES && starts_players(&line)) || cur->nlines >= CHUNK_LINES_MAX);
-        if (cut || (!more && cur->nlines > 0)) {
-            pthread_mutex_lock(&p.lock);
-            p.dispatched++;
-            pthread_cond_broadcast(&p.changed);
-            /* a free slot for the next chunk: merge the oldest when the ring is full */
-            while (p.dispatched - merged >= p.nslots || (!more && merged < p.dispatched)) {
-                struct chunk *old = &p.slots[merged % p.nslots];
-                while (!old->done) pthread_cond_wait(&p.changed, &p.lock);
-                pthread_mutex_unlock(&p.lock);
-                merge_chunk(&m, old);
-                chunk_reset(old);
-                pthread_mutex_lock(&p.lock);
-                merged++;
-            }
-            pthread_mutex_unlock(&p.lock);
-            cur = &p.slots[p.dispatched % p.nslots];
-        }
-        if (more && !chunk_add(cur, &line)) m.failed = true;
+    for (int i = 0; ok && started > 0 && i < n && !m.quit; i++) ok = read_input(&rd, i);
+    while (started > 0 && rd.merged < p.dispatched) {
+        if (!ok) m.quit = true;           /* out of memory: no verdict is sure any more */
+        merge_oldest(&rd);
     }
     pthread_mutex_lock(&p.lock);
     p.finished = true;
     pthread_cond_broadcast(&p.changed);
-    /* chunks still in flight after a final verdict: wait for them, drop them */
-    while (merged < p.dispatched) {
-        struct chunk *old = &p.slots[merged % p.nslots];
-        while (!old->done) pthread_cond_wait(&p.changed, &p.lock);
-        merged++;
-    }
     pthread_mutex_unlock(&p.lock);
-    for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
-
-    if (m.failed) {
-        snprintf(res->io_error, sizeof res->io_error, "out of memory");
-        res->status = 2;
-    } else if (m.stopped) {
-        res->status = error_code_status(res->verdict.code);
-    } else if (rd.error) {
-        snprintf(res->io_error, sizeof res->io_error, "%s", strerror(rd.error));
-        res->status = 2;
+    for (int i = 0; i < started; i++) pthread_join(workers[i].thread, NULL);
+    if (!ok && started > 0 && m.res && !m.quit && m.emitted < n) {
+        /* out of memory: the input being read gets the verdict one thread would give */
+        memset(m.res, 0, sizeof *m.res);
+        m.res->status = 2;
+        snprintf(m.res->io_error, sizeof m.res->io_error, "out of memory");
+        run->verdict(run->ctx, m.emitted, m.res);
     }
-    res->complete = res->matches > 0 && m.ref && !m.ref->match_touched;
-    if (m.ref) {
-        referee_free(m.ref);
-        free(m.ref);
-    }
-    for (int i = 0; i < p.nslots; i++) {
+    bool ran = started > 0 || n == 0;
+    free_ref(&m.ref);
+    for (int i = 0; p.slots && i < p.nslots; i++) {
         chunk_reset(&p.slots[i]);
-        free(p.slots[i].lines);
         free(p.slots[i].text);
     }
-    reader_close(&rd);
     pthread_cond_destroy(&p.changed);
     pthread_mutex_destroy(&p.lock);
     free(p.slots);
-    free(threads);
+    free(workers);
     free(m.resp);
+    free(m.res);
+    return ran;
+}
+
+/* --- one descriptor ------------------------------------------------------------ */
+
+struct one_descriptor {
+    int fd;
+    struct check_result *res;
+};
+
+static int open_given(void *ctx, int i, int *fd, bool *owned)
+{
+    (void)i;
+    *fd = ((struct one_descriptor *)ctx)->fd;
+    *owned = false;
+    return 0;
+}
+
+static bool keep_verdict(void *ctx, int i, struct check_result *res)
+{
+    (void)i;
+    struct check_result *out = ((struct one_descriptor *)ctx)->res;
+    struct check_tags tags = out->tags;
+    *out = *res;
+    out->tags = tags;
+    return true;
+}
+
+void check_descriptor_jobs(int fd, const struct rules_loader *loader, const char *const rules_files[], int nrules,
+                           int jobs, const struct rules_loader *job_loaders, size_t chunk_bytes,
+                           struct check_result *res)
+{
+    if (jobs <= 1 || (nrules > 0 && !job_loaders)) {
+        check_descriptor(fd, loader, rules_files, nrules, res);
+        return;
+    }
+    struct one_descriptor one = {fd, res};
+    memset(res, 0, sizeof *res);
+    struct check_run run = {loader, rules_files, nrules, jobs, job_loaders, chunk_bytes, open_given, keep_verdict, &one};
+    if (!check_run_jobs(&run, 1)) check_descriptor(fd, loader, rules_files, nrules, res);   /* no thread to be had */
 }
