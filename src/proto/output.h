@@ -25,6 +25,13 @@ size_t output_json_ok_format(char *buf, long line, tile_t drew);
  * accepted line, or a verdict with events. */
 bool output_is_more_than_ok(const struct response *resp);
 
+/* The events of an accepted verdict v (round_end, eliminated, match_end), the JSON
+ * lines output_response writes after its ok line, into buf (size bytes): returns
+ * their length, or 0 when they do not fit or need escaping (then output_response
+ * writes them). g is the game after the line. */
+#define OUTPUT_JSON_EVENTS_ROOM 8192      /* enough for any table a rules file seats */
+size_t output_json_events_format(char *buf, size_t size, const struct game *g, const struct verdict *v);
+
 /* Writes s as a JSON string (quotes included); invalid UTF-8 becomes U+FFFD. */
 void output_json_string(FILE *out, const char *s);
 

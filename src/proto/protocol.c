@@ -340,11 +340,12 @@ static inline bool word_is(const unsigned char *s, const char w[4])
            s[3] == (unsigned char)w[3];
 }
 
-static bool parse_move_fast(const char *line, size_t len, struct command *cmd)
+/* The verb and what follows it, the name before it (line[0..i)) already read. */
+__attribute__((always_inline)) static inline bool parse_move_tail(const char *line, size_t len, size_t i,
+                                                                  struct command *cmd)
 {
     const unsigned char *s = (const unsigned char *)line;
-    size_t i = 0;
-    if (!fast_name(s, len, &i) || i + 5 > len || s[i] != ' ') return false;
+    if (i + 5 > len || s[i] != ' ') return false;
     struct token actor = {line, (int)i};
     const unsigned char *verb = s + i + 1;
     i += 5;
@@ -379,6 +380,18 @@ static bool parse_move_fast(const char *line, size_t len, struct command *cmd)
     cmd->actor = actor;
     cmd->count = 0;
     return true;
+}
+
+static bool parse_move_fast(const char *line, size_t len, struct command *cmd)
+{
+    size_t i = 0;
+    if (!fast_name((const unsigned char *)line, len, &i)) return false;
+    return parse_move_tail(line, len, i, cmd);
+}
+
+bool protocol_parse_move_of(const char *line, size_t len, size_t name_len, struct command *cmd)
+{
+    return len < 64 && len >= 6 && parse_move_tail(line, len, name_len, cmd);
 }
 
 /* `deal NAME A-B A-B ...`, single spaces, at least one tile, as records write it. */

@@ -34,10 +34,20 @@ static void write_response(void *ctx, const struct referee *ref, const struct re
         putc('\n', w->err);
         return;
     }
-    if (w->mode == OUTPUT_JSON && !output_is_more_than_ok(resp)) {
-        if (w->len + OUTPUT_JSON_OK_MAX > sizeof w->buf) writer_flush(w);
-        w->len += output_json_ok_format(w->buf + w->len, resp->line, resp->verdict.drew);
-        return;
+    if (w->mode == OUTPUT_JSON && resp->kind == RESPONSE_VERDICT && resp->verdict.code == ERR_NONE) {
+        if (w->len + OUTPUT_JSON_OK_MAX + OUTPUT_JSON_EVENTS_ROOM > sizeof w->buf) writer_flush(w);
+        size_t n = output_json_ok_format(w->buf + w->len, resp->line, resp->verdict.drew);
+        if (!output_is_more_than_ok(resp)) {
+            w->len += n;
+            return;
+        }
+        /* a round or match that ended: its events, formatted in place as well */
+        size_t e = output_json_events_format(w->buf + w->len + n, sizeof w->buf - w->len - n, &ref->game,
+                                             &resp->verdict);
+        if (e) {
+            w->len += n + e;
+            return;
+        }
     }
     writer_flush(w);
     output_response(w->out, w->mode, &ref->game, resp);
