@@ -37,6 +37,23 @@ void reader_close(struct reader *r);
 /* Reads the next line. Returns false at end of input or on a read error (r->error). */
 bool reader_next(struct reader *r, struct line *out);
 
+/* reader_next, the usual case inline: a whole line already in the buffer. */
+static inline bool reader_next_quick(struct reader *r, struct line *out)
+{
+    char *base = r->buf + r->start;
+    size_t avail = r->end - r->start;
+    char *nl = avail ? memchr(base, '\n', avail) : NULL;
+    size_t len = nl ? (size_t)(nl - base) : 0;
+    if (!nl || len > r->limit) return reader_next(r, out);
+    r->start += len + 1;
+    if (len > 0 && base[len - 1] == '\r') len--;
+    out->text = base;
+    out->len = len;
+    out->too_long = false;
+    out->number = ++r->line_number;
+    return true;
+}
+
 /* The next line of text[0..len), a block of whole lines already in memory (its last
  * line may lack its newline, as the last line of an input may), from *pos (start at
  * 0), with reader_next's rules: "\n" or "\r\n" ends a line, a line of more than limit

@@ -33,7 +33,7 @@ int session_run(int fd, const struct session_options *o, struct session_result *
         res->status = 2;
     } else {
         struct line line;
-        while (reader_next(&rd, &line)) {
+        while (reader_next_quick(&rd, &line)) {
             referee_line(ref, line.text, line.len, line.too_long, line.number, resp);
             res->lines++;
             o->respond(o->ctx, ref, resp);
