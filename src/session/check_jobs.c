@@ -551,10 +551,7 @@ bool check_run_jobs(const struct check_run *run, int n)
         if (pthread_create(&workers[started].thread, NULL, work, &workers[started]) != 0) break;
     }
     for (int i = 0; ok && started > 0 && i < n && !m.quit; i++) ok = read_input(&rd, i);
-    while (started > 0 && rd.merged < p.dispatched) {
-        if (!ok) m.quit = true;           /* out of memory: no verdict is sure any more */
-        merge_oldest(&rd);
-    }
+    while (started > 0 && rd.merged < p.dispatched) merge_oldest(&rd);
     pthread_mutex_lock(&p.lock);
     p.finished = true;
     pthread_cond_broadcast(&p.changed);
