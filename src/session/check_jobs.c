@@ -48,6 +48,7 @@ struct chunk {
     long lines;                   /* lines refereed */
     long matches;                 /* matches ended in it */
     bool ended;                   /* a match ended in it: last, last_end */
+    bool over, touched;           /* at its end: the match over; a set-up line or move since one ended */
     struct game last;
     struct verdict last_end;
 };
@@ -121,6 +122,21 @@ static void run_lines(struct referee *ref, const struct chunk *c, long first_num
     }
 }
 
+static void free_ref(struct referee **ref)
+{
+    if (*ref) {
+        referee_free(*ref);
+        free(*ref);
+    }
+    *ref = NULL;
+}
+
+static bool adoptable(const struct referee *ref)
+{
+    /* a rule set belongs to the Lua state of the worker's thread */
+    return ref->match_handle == NULL && ref->cli_handle == NULL;
+}
+
 static void work_chunk(struct worker *w, struct chunk *c, struct response *resp, struct check_result *scratch)
 {
     const struct check_run *run = w->pool->run;
@@ -135,6 +151,7 @@ static void work_chunk(struct worker *w, struct chunk *c, struct response *resp,
     char err[RULES_MESSAGE_SIZE] = "";
     if (!referee_init(c->ref, loader, run->rules_files, run->nrules, err)) {
         c->needs_rules = true;            /* the calling thread says why */
+        free_ref(&c->ref);
         return;
     }
     struct lines_run lr;
@@ -148,6 +165,11 @@ static void work_chunk(struct worker *w, struct chunk *c, struct response *resp,
         c->last = scratch->last;
         c->last_end = scratch->last_end;
     }
+    c->over = game_is_over(&c->ref->game);
+    c->touched = c->ref->match_touched;
+    /* a session holding rule sets of this thread's bridge is released here, by the
+     * thread that uses the bridge; one without can move to the calling thread */
+    if (!adoptable(c->ref)) free_ref(&c->ref);
 }
 
 static void *work(void *arg)
@@ -174,15 +196,6 @@ static void *work(void *arg)
     return NULL;
 }
 
-static void free_ref(struct referee **ref)
-{
-    if (*ref) {
-        referee_free(*ref);
-        free(*ref);
-    }
-    *ref = NULL;
-}
-
 static void chunk_reset(struct chunk *c)
 {
     free_ref(&c->ref);
@@ -191,6 +204,7 @@ static void chunk_reset(struct chunk *c)
     c->first = c->final = false;
     c->open_error = c->read_error = 0;
     c->lines = c->matches = 0;
+    c->over = c->touched = false;
 }
 
 /* --- the calling thread: the merge ------------------------------------------- */
@@ -213,12 +227,6 @@ struct merge {
     bool stopped, failed;
     bool quit;                    /* the caller ended the run */
 };
-
-static bool adoptable(const struct referee *ref)
-{
-    /* a rule set belongs to the Lua state of the worker's thread */
-    return ref->match_handle == NULL && ref->cli_handle == NULL;
-}
 
 /* This thread's own session of the state so far; false when out of memory or the
  * --rules do not load (then the verdict says so, as one thread's would). */
@@ -268,13 +276,13 @@ static void merge_chunk(struct merge *m, struct chunk *c)
         m->fresh = false;
         free_ref(&m->ref);
         m->replay = NULL;
-        m->touched = c->ref->match_touched;
-        if (adoptable(c->ref)) {
+        m->touched = c->touched;
+        if (c->ref) {
             m->ref = c->ref;      /* the worker's session is the input's now */
             c->ref = NULL;
             m->ref->loader = *m->run->loader;
         } else {
-            m->over = game_is_over(&c->ref->game);
+            m->over = c->over;
             m->replay = c;
         }
         return;
