@@ -1,6 +1,7 @@
 /* The line reader on a descriptor: the 4096-byte limit, long lines in constant memory, CRLF, the last line, line numbers. */
 #include "testutil.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -306,10 +307,75 @@ static void a_stream_answers_a_too_long_line_with_syntax_and_reads_on(void **sta
     free(text);
 }
 
+/* The three ways to take lines (reader_next, its inline reader_next_quick, and
+ * reader_next_in over a block in memory, as check's threads split their chunks) give
+ * the same lines, numbers and too-long marks, on random inputs of short lines, CRs in
+ * every place, lines around the limit and past the buffer, with and without a last
+ * newline. */
+static void every_way_of_taking_lines_gives_the_same_lines(void **state)
+{
+    (void)state;
+    uint64_t rng = 12345;
+    size_t cap = 300000;
+    char *bytes = malloc(cap);
+    assert_non_null(bytes);
+    for (int iter = 0; iter < 60; iter++) {
+        size_t len = 0;
+        while (len + 6000 < cap && len < (size_t)(iter % 4 == 0 ? 200000 : 20000)) {
+            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            unsigned pick = (unsigned)(rng >> 33) % 100;
+            if (pick < 3) {                    /* a line near or past the limit */
+                size_t n = PROTOCOL_LINE_MAX - 2 + (rng >> 20) % 5 + (pick == 0 ? 1500 : 0);
+                memset(bytes + len, 'x', n);
+                len += n;
+            } else if (pick < 15) {
+                bytes[len++] = '\r';
+            } else if (pick < 40) {
+                bytes[len++] = '\n';
+            } else {
+                bytes[len++] = (char)('a' + (rng >> 40) % 26);
+            }
+        }
+        if (iter % 3 == 1) bytes[len++] = '\r';         /* a last line ending in a lone CR */
+        if (iter % 3 == 2) bytes[len++] = '\n';
+        FILE *f1 = file_of(bytes, len), *f2 = file_of(bytes, len);
+        struct reader r1, r2;
+        assert_true(reader_open(&r1, fileno(f1), PROTOCOL_LINE_MAX));
+        assert_true(reader_open(&r2, fileno(f2), PROTOCOL_LINE_MAX));
+        size_t pos = 0;
+        long number = 0;
+        struct line a, b, c;
+        for (;;) {
+            bool ha = reader_next(&r1, &a), hb = reader_next_quick(&r2, &b);
+            bool hc = reader_next_in(bytes, len, &pos, PROTOCOL_LINE_MAX, &c);
+            assert_int_equal(ha, hb);
+            assert_int_equal(ha, hc);
+            if (!ha) break;
+            c.number = ++number;
+            assert_int_equal(a.number, b.number);
+            assert_int_equal(a.number, c.number);
+            assert_int_equal(a.too_long, b.too_long);
+            assert_int_equal(a.too_long, c.too_long);
+            assert_int_equal(a.len, b.len);
+            assert_int_equal(a.len, c.len);
+            if (a.len) {
+                assert_memory_equal(a.text, b.text, a.len);
+                assert_memory_equal(a.text, c.text, a.len);
+            }
+        }
+        reader_close(&r1);
+        reader_close(&r2);
+        fclose(f1);
+        fclose(f2);
+    }
+    free(bytes);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(empty_input_has_no_lines),
+        cmocka_unit_test(every_way_of_taking_lines_gives_the_same_lines),
         cmocka_unit_test(lines_are_numbered_from_1_and_blank_lines_count),
         cmocka_unit_test(crlf_is_stripped_but_a_lone_cr_is_kept),
         cmocka_unit_test(a_last_line_without_a_newline_is_read),
