@@ -241,7 +241,7 @@ static inline __attribute__((always_inline)) void end_turn(struct game *g, bool 
     g->pass_streak = passed ? g->pass_streak + 1 : 0;
     bool empty = boneyard_empty(g, v);
     g->idle_passes = passed && empty ? g->idle_passes + 1 : 0;
-    bool blocked = round_blocked(g, empty);
+    bool blocked = empty && round_blocked(g, empty);   /* the call only once the boneyard is empty */
     if (g->rules->hooks.asks_per_move) {
         if (g->rules->hooks.asks[ASK_BLOCKED]) blocked = game_ask(g, ASK_BLOCKED, TILE_NONE, -1, blocked, v) != 0;
         if (v->code != ERR_NONE) return;
