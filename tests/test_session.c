@@ -4,6 +4,7 @@
 #include "luarules.h"
 #include "luasandbox.h"
 #include "selfplay.h"
+#include "referee.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,10 +124,89 @@ static void referee_free_of_null_or_twice_does_nothing(void **state)
     free(ref);
 }
 
+/* The fast path for records' move lines answers as the grammar does: every line of
+ * self-played records, and the same line broken in the ways the fast path must hand
+ * on (another player's turn, a tile not held, an unknown train, a tile out of the set,
+ * mex spelled wrong), read once as written and once with a trailing comment (which
+ * only the grammar reads), give the same verdict, message, command and table. */
+static void the_fast_path_answers_as_the_grammar_does(void **state)
+{
+    (void)state;
+    struct selfplay_options o;
+    selfplay_defaults(&o);
+    o.players = 3;
+    o.seed = 31;
+    struct rules canonical;
+    rules_init_canonical(&canonical);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&text, &size);
+    assert_non_null(mem);
+    char err[RULES_MESSAGE_SIZE];
+    for (long i = 0; i < 3; i++) assert_int_equal(selfplay_stream_match(&o, &canonical, NULL, 0, i, mem, err), 0);
+    fclose(mem);
+    struct referee *a = tu_session(NULL, 0), *b = tu_session(NULL, 0);
+    struct response *ra = malloc(sizeof *ra), *rb = malloc(sizeof *rb);
+    struct referee *ca = malloc(sizeof *ca), *cb = malloc(sizeof *cb);
+    assert_true(ra && rb && ca && cb);
+    static const char *const breaks[] = {"p2 pass", "p1 play 12-12 p1", "p1 play 3-4 zed", "p1 play 3-13 mex",
+                                         "p1 play 3-4 mez", "p1 draw 0-0", "p3 draw", "p1 pass"};
+    long number = 0, accepted = 0, rejected = 0;
+    int k = 0;
+    for (char *line = text, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
+        *nl = '\0';
+        char tried[PROTOCOL_LINE_MAX + 64];
+        const char *variants[2] = {line, NULL};
+        if (strstr(line, " play ") || strstr(line, " draw") || strstr(line, " pass")) variants[1] = breaks[k++ % 8];
+        for (int v = 1; v >= 0; v--) {
+            const char *l = variants[v];
+            if (!l) continue;
+            /* a broken line is tried on copies (no rules are loaded: a plain copy is a
+             * session), so that the record itself stays legal */
+            struct referee *x = a, *y = b;
+            if (v == 1) {
+                *ca = *a;
+                *cb = *b;
+                x = ca;
+                y = cb;
+            }
+            snprintf(tried, sizeof tried, "%s # read by the grammar", l);
+            referee_line(x, l, strlen(l), false, ++number, ra);
+            referee_line(y, tried, strlen(tried), false, number, rb);
+            if (ra->kind != rb->kind || ra->verdict.code != rb->verdict.code)
+                fail_msg("line %ld '%s': fast %d %d '%s', grammar %d %d '%s'", number, l, ra->kind, ra->verdict.code,
+                         ra->verdict.message, rb->kind, rb->verdict.code, rb->verdict.message);
+            assert_string_equal(ra->verdict.message, rb->verdict.message);
+            assert_int_equal(ra->verdict.drew, rb->verdict.drew);
+            assert_int_equal(ra->nlegal, rb->nlegal);
+            assert_int_equal(x->cmd.kind, y->cmd.kind);
+            if (ra->verdict.code == ERR_NONE && x->cmd.kind >= CMD_PLAY && x->cmd.kind <= CMD_PASS) {
+                assert_int_equal(x->cmd.tile, y->cmd.tile);
+                assert_int_equal(x->cmd.actor.len, y->cmd.actor.len);
+                assert_int_equal(x->cmd.train.len, y->cmd.train.len);
+                assert_int_equal(x->cmd.train_is_mex, y->cmd.train_is_mex);
+            }
+            assert_int_equal(x->game.turn, y->game.turn);
+            assert_int_equal(x->matches_ended, y->matches_ended);
+            assert_int_equal(x->match_touched, y->match_touched);
+            if (memcmp(x->game.hands, y->game.hands, sizeof x->game.hands) != 0 ||
+                !tileset_equal(x->game.boneyard, y->game.boneyard))
+                fail_msg("line %ld '%s': the tables differ", number, l);
+            if (ra->verdict.code == ERR_NONE) accepted++;
+            else rejected++;
+        }
+    }
+    assert_int_equal(a->matches_ended, 3);
+    assert_true(accepted > 1000 && rejected > 100);    /* both kinds were compared */
+    free(ra), free(rb), free(ca), free(cb), free(text);
+    tu_free(a), tu_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rules_second_line_keeps_both_files),
+        cmocka_unit_test(the_fast_path_answers_as_the_grammar_does),
         cmocka_unit_test(R2_rules_line_that_unseats_the_table_is_a_rules_error),
         cmocka_unit_test(R3_rounds_follow_the_rules_default_until_set),
         cmocka_unit_test(R2_selfplay_names_rules_before_a_larger_table),
