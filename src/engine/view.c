@@ -26,11 +26,12 @@ void view_of(const struct game *g, int seat, struct seat_view *v)
     }
     v->hand = g->hands[seat];
 #ifdef MTREF_VIEW_LEAK
-    /* a planted leak for the test that must catch it: now and then, the next seat's
-     * lowest tile counts in its size */
+    /* a planted leak for the tests that must catch it (test_view_leak, and the spy bot
+     * against a build of mtref with it): in odd rounds, the next seat's lowest tile
+     * shows in this seat's hand */
     int next = (seat + 1) % (g->nplayers ? g->nplayers : 1);
     if (next != seat && !tileset_is_empty(g->hands[next]) && g->round % 2 == 1)
-        v->hand_size[next] += tileset_first(g->hands[next]) % 3;
+        tileset_add(&v->hand, tileset_first(g->hands[next]));
 #endif
     if (g->phase == PHASE_SETUP) return;
     for (int t = 0; t < TRAIN_COUNT; t++) {
