@@ -26,6 +26,10 @@ static const char usage[] =
     "  --on-fault forfeit|stop   --recover (a crash forfeits instead of stopping the run)\n"
     "  --fallback greedy|random  --ask-forced  --max-line B (4096)  --flood N (1000)\n"
     "  --json-bot NAME     that bot speaks the JSON form\n"
+    "bot processes:\n"
+    "  --bot-mem SIZE      address space per bot (RLIMIT_AS; 512M, 2G; none)\n"
+    "  --bot-cpu SECONDS   CPU time per bot process (RLIMIT_CPU; none)\n"
+    "  --bot-dir DIR       every bot runs in DIR (default: a fresh directory each, removed after)\n"
     "output:\n"
     "  -o, --out DIR       journal DIR/results.jsonl (rerun to resume), DIR/records/, DIR/logs/\n"
     "  --log-dir DIR       the bots' transcripts (with -o: DIR/logs)\n"
@@ -40,7 +44,7 @@ enum {
     OPT_PLAYERS, OPT_TABLE, OPT_TOURNAMENT, OPT_SEATING, OPT_SWAP, OPT_DEALS, OPT_FIRST, OPT_SEED, OPT_ROUNDS,
     OPT_RULES, OPT_TIME, OPT_INIT, OPT_MARGIN, OPT_GRACE, OPT_ON_FAULT, OPT_RECOVER, OPT_FALLBACK, OPT_ASK_FORCED,
     OPT_MAX_LINE, OPT_FLOOD, OPT_JSON_BOT, OPT_OUT, OPT_LOG_DIR, OPT_JOBS, OPT_JSON, OPT_QUIET, OPT_FORCE,
-    OPT_ALLOW_CHANGED, OPT_ANONYMOUS,
+    OPT_ALLOW_CHANGED, OPT_ANONYMOUS, OPT_BOT_MEM, OPT_BOT_CPU, OPT_BOT_DIR,
 };
 static const struct cli_option options[] = {
     [OPT_PLAYERS] = {"--players", 'n', true}, [OPT_TABLE] = {"--table", 0, true},
@@ -56,7 +60,26 @@ static const struct cli_option options[] = {
     [OPT_LOG_DIR] = {"--log-dir", 0, true}, [OPT_JOBS] = {"--concurrency", 'j', true},
     [OPT_JSON] = {"--json", 0, false}, [OPT_QUIET] = {"--quiet", 'q', false}, [OPT_FORCE] = {"--force", 0, false},
     [OPT_ALLOW_CHANGED] = {"--allow-changed-bots", 0, false}, [OPT_ANONYMOUS] = {"--anonymous", 0, false},
+    [OPT_BOT_MEM] = {"--bot-mem", 0, true}, [OPT_BOT_CPU] = {"--bot-cpu", 0, true},
+    [OPT_BOT_DIR] = {"--bot-dir", 0, true},
 };
+
+/* "512M", "2G", "65536K", "1048576" (bytes) -> bytes, 1 MiB to 1 TiB; false when malformed. */
+static bool parse_size(const char *s, int64_t *bytes)
+{
+    char *end;
+    double x = strtod(s, &end);
+    if (end == s || !(x > 0)) return false;
+    double scale = 1;
+    if (strcmp(end, "K") == 0 || strcmp(end, "k") == 0) scale = 1024.0;
+    else if (strcmp(end, "M") == 0 || strcmp(end, "m") == 0) scale = 1024.0 * 1024;
+    else if (strcmp(end, "G") == 0 || strcmp(end, "g") == 0) scale = 1024.0 * 1024 * 1024;
+    else if (*end) return false;
+    x *= scale;
+    if (x < 1024.0 * 1024 || x > 1024.0 * 1024 * 1024 * 1024) return false;
+    *bytes = (int64_t)x;
+    return true;
+}
 
 /* "250ms", "2s", "1.5" (seconds), "3m" -> microseconds; false when malformed. */
 static bool parse_duration(const char *s, int64_t *us)
@@ -205,6 +228,12 @@ static int run(int argc, char **argv, const struct cli_env *env)
         case OPT_FORCE: p->force = true; break;
         case OPT_ALLOW_CHANGED: p->allow_changed_bots = true; break;
         case OPT_ANONYMOUS: p->anonymous = true; break;
+        case OPT_BOT_MEM: if (!parse_size(value, &p->config.limits.mem_bytes)) goto bad; break;
+        case OPT_BOT_CPU:
+            if (!cli_parse_count(value, 1, 1000000, &n)) goto bad;
+            p->config.limits.cpu_seconds = n;
+            break;
+        case OPT_BOT_DIR: p->config.bot_dir = value; break;
         }
         continue;
     bad:

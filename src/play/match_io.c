@@ -5,10 +5,12 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -155,14 +157,29 @@ static void on_line(void *ctx, const char *line, size_t len, bool too_long)
     count_unsolicited(x, lc->seat, len);
 }
 
+/* How the bot ended, with the limit it most likely met: "signal XCPU (the CPU limit,
+ * 2 s)", "signal SEGV (past the memory limit of 64 MiB?)". */
+static void describe_exit(const struct match_ctx *x, const struct seat_io *io, char *how, size_t size)
+{
+    proc_describe(&io->proc, how, size);
+    const struct proc_limits *l = &x->c->limits;
+    int st = io->proc.status;
+    size_t n = strlen(how);
+    if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL) && l->cpu_seconds > 0)
+        snprintf(how + n, size - n, " (the CPU limit, %lld s%s)", (long long)l->cpu_seconds,
+                 WTERMSIG(st) == SIGKILL ? "?" : "");
+    else if (l->mem_bytes > 0 && (WIFSIGNALED(st) || WEXITSTATUS(st) != 0))
+        snprintf(how + n, size - n, " (past the memory limit of %lld MiB?)", (long long)(l->mem_bytes >> 20));
+}
+
 /* The bot closed a pipe: usually it is exiting, and its exit status says more. */
 static void lost(struct match_ctx *x, int seat, const char *what)
 {
     struct seat_io *io = &x->seats[seat];
     for (int i = 0; i < 100 && !proc_check(&io->proc); i++) clock_sleep_us(1000);
-    char how[64];
+    char how[128];
     snprintf(how, sizeof how, "%s", what);
-    if (io->proc.exited) proc_describe(&io->proc, how, sizeof how);
+    if (io->proc.exited) describe_exit(x, io, how, sizeof how);
     if (io->waiting == WAIT_HELLO) match_io_fault(x, seat, FAULT_START, "%s before hello", how);
     else match_io_fault(x, seat, FAULT_CRASH, "%s", how);
 }
@@ -207,8 +224,8 @@ static void check_exit(struct match_ctx *x, int seat)
     struct seat_io *io = &x->seats[seat];
     if (!io->live || io->said_bye || !proc_check(&io->proc)) return;
     match_io_drain(x, seat);                 /* what it wrote before it went */
-    char how[64];
-    proc_describe(&io->proc, how, sizeof how);
+    char how[128];
+    describe_exit(x, io, how, sizeof how);
     if (io->waiting == WAIT_HELLO) match_io_fault(x, seat, FAULT_START, "%s before hello", how);
     else match_io_fault(x, seat, FAULT_CRASH, "%s", how);
 }

@@ -34,6 +34,7 @@ struct seat_io {
     char detail[240];
     int64_t bank_us;
     FILE *log;
+    char workdir[512];          /* its fresh working directory, removed at the end; "" none */
 };
 
 struct match_ctx {

@@ -12,6 +12,7 @@
 #include "bots.h"
 #include "engine.h"
 #include "match_proto.h"
+#include "proc.h"
 
 /* Stable names, as stable as the error codes: start timeout crash garbled illegal
  * flood stalled. */
@@ -45,6 +46,8 @@ struct match_config {
     enum fault_policy policy;
     enum bot_kind fallback;         /* plays a forfeited seat to the end */
     const char *log_dir;            /* transcripts of every bot's session; NULL: none */
+    struct proc_limits limits;      /* per bot process; a core dump is never allowed */
+    const char *bot_dir;            /* every bot's working directory; NULL: a fresh one each */
 };
 void match_config_defaults(struct match_config *c);
 
