@@ -25,6 +25,12 @@ struct mbuf {
 void mbuf_free(struct mbuf *b);
 void mbuf_put(struct mbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void mbuf_bytes(struct mbuf *b, const char *data, size_t len);
+/* n in decimal, a tile ("3-12"), a move's record line without a drawn tile
+ * ("ana play 3-12 mex", "ana draw"), without printf: these are the hot parts of
+ * every message and record line. */
+void mbuf_num(struct mbuf *b, long long n);
+void mbuf_tile(struct mbuf *b, tile_t t);
+void mbuf_move(struct mbuf *b, const struct game *g, const struct move *m);
 /* s as a JSON string, quotes included; bytes that are not valid UTF-8 become U+FFFD. */
 void mbuf_json_string(struct mbuf *b, const char *s, size_t len);
 

@@ -55,25 +55,23 @@ static void record_deals(struct match_ctx *x)
         if (g->eliminated[s]) continue;
         mbuf_put(x->record, "deal %s", g->names[s]);
         tileset hand = g->hands[s];
-        char text[TILE_TEXT_SIZE];
         for (tile_t t; (t = tileset_pop(&hand)) != TILE_NONE;) {
-            tile_format(t, text);
-            mbuf_put(x->record, " %s", text);
+            mbuf_bytes(x->record, " ", 1);
+            mbuf_tile(x->record, t);
         }
-        mbuf_put(x->record, "\n");
+        mbuf_bytes(x->record, "\n", 1);
     }
 }
 
+/* The record's line: output_format_move's, with a draw's tile named. */
 static void record_move(struct match_ctx *x, const struct move *m, tile_t drew)
 {
-    char text[OUTPUT_MOVE_SIZE], tile[TILE_TEXT_SIZE];
-    output_format_move(x->g, m, text);
+    mbuf_move(x->record, x->g, m);
     if (m->kind == MOVE_DRAW) {
-        tile_format(drew, tile);
-        mbuf_put(x->record, "%s %s\n", text, tile);
-    } else {
-        mbuf_put(x->record, "%s\n", text);
+        mbuf_bytes(x->record, " ", 1);
+        mbuf_tile(x->record, drew);
     }
+    mbuf_bytes(x->record, "\n", 1);
 }
 
 /* ---- the messages ---- */
