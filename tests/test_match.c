@@ -180,6 +180,33 @@ static void past_the_cpu_limit_is_crash(void **s)
     expect_fault("spin", RECOVER " --bot-cpu 1 --time 10s+10s", "crash", "signal XCPU (the CPU limit, 1 s)", 0);
 }
 
+/* cutechess-style per-bot settings after the bot: its own clock and memory limit,
+ * in the plan; the other seat keeps the run's. */
+static void a_bot_has_its_own_time_and_limits(void **s)
+{
+    (void)s;
+    char cmd[2048], *out;
+    snprintf(cmd, sizeof cmd,
+             "cd %s && rm -rf run && TESTBOT_MARK=%s %s match --deals 1 --seating none --rounds 1 --seed 3 "
+             "--time 5s+5s --exit-grace 100ms --json -q -o run 't=%s sleep 1' t.time=100ms+50ms t.mem=512M "
+             "'u=%s ok' builtin:greedy -n 3 2>stderr.txt",
+             tmp, mark, mtref, testbot, testbot);
+    assert_int_equal(sh(cmd, &out), 0);
+    if (!strstr(out, "\"t\":{\"cmd\":") || !strstr(out, "\"time\":{\"move_ms\":100,\"bank_ms\":50},"
+                                                          "\"limits\":{\"mem_bytes\":536870912,\"cpu_s\":0}}"))
+        fail_msg("the plan lacks t's own settings: %s", out);
+    if (count(out, "\"kind\":\"timeout\"") != 1 || !strstr(out, "no answer in 100+50 ms"))
+        fail_msg("t's own clock did not apply: %s", out);
+    if (strstr(out, "\"u\":{\"cmd\":\"") && strstr(strstr(out, "\"u\":{\"cmd\":\""), "\"time\":{\"move_ms\":100"))
+        fail_msg("u got t's clock: %s", out);
+    free(out);
+    snprintf(cmd, sizeof cmd, "%s match -q --deals 1 't=%s' t.speed=3 builtin:greedy 2>&1", mtref, testbot);
+    assert_int_equal(sh(cmd, &out), 2);
+    assert_non_null(strstr(out, "unknown bot option"));
+    free(out);
+    wait_no_marked(2000);
+}
+
 /* A file a bot writes in its working directory: by default in a fresh directory,
  * removed afterwards; with --bot-dir, where it says. */
 static void a_bot_runs_in_a_fresh_directory(void **s)
@@ -464,6 +491,7 @@ int main(void)
         cmocka_unit_test(past_the_memory_limit_is_crash),
         cmocka_unit_test(past_the_cpu_limit_is_crash),
         cmocka_unit_test(a_bot_runs_in_a_fresh_directory),
+        cmocka_unit_test(a_bot_has_its_own_time_and_limits),
         cmocka_unit_test(a_relative_command_is_found_from_a_fresh_directory),
         cmocka_unit_test(start_failures_stop_the_run_with_2),
         cmocka_unit_test(stop_mode_keeps_the_record_and_transcript),

@@ -10,7 +10,8 @@
 
 static const char usage[] =
     "usage: mtref match [OPTIONS] BOT...        play bots against each other\n"
-    "A BOT is [NAME=]COMMAND (run by /bin/sh, speaking mtref-bot(7)) or builtin:greedy|random.\n"
+    "A BOT is [NAME=]COMMAND (run by /bin/sh, speaking mtref-bot(7)) or builtin:greedy|random;\n"
+    "after it, NAME.time=MOVE[+BANK], NAME.mem=SIZE, NAME.cpu=SECONDS, NAME.dir=DIR are its own.\n"
     "tables and deals:\n"
     "  -n, --players N     seats per table (the number of bots if 2-8, else 4)\n"
     "  --table LIST        one table, bot names in seat order (repeats allowed)\n"
@@ -95,10 +96,10 @@ static bool parse_duration(const char *s, int64_t *us)
     return true;
 }
 
-static bool parse_time(const char *s, struct match_config *c)
+static bool parse_clock(const char *s, int64_t *move_us, int64_t *bank_us)
 {
     if (strcmp(s, "inf") == 0) {
-        c->move_us = -1;
+        *move_us = -1;
         return true;
     }
     char move[64];
@@ -107,9 +108,49 @@ static bool parse_time(const char *s, struct match_config *c)
     if (n >= sizeof move) return false;
     memcpy(move, s, n);
     move[n] = '\0';
-    if (!parse_duration(move, &c->move_us)) return false;
-    c->bank_us = 0;
-    return !plus || parse_duration(plus + 1, &c->bank_us);
+    if (!parse_duration(move, move_us)) return false;
+    *bank_us = 0;
+    return !plus || parse_duration(plus + 1, bank_us);
+}
+
+static bool parse_time(const char *s, struct match_config *c) { return parse_clock(s, &c->move_us, &c->bank_us); }
+
+static bool parse_size(const char *s, int64_t *bytes);
+
+/* NAME.KEY=VALUE for a bot already given (cutechess's per-engine options): 1 set,
+ * 0 not such an operand (then it is a bot), -1 a bad key or value (err says). */
+static int parse_bot_option(struct match_plan *p, const char *arg, char *err)
+{
+    const char *dot = strchr(arg, '.'), *eq = strchr(arg, '=');
+    if (!dot || !eq || dot > eq || strcspn(arg, " \t/") < (size_t)(eq - arg)) return 0;
+    int b = match_plan_find_bot(p, arg, (size_t)(dot - arg));
+    if (b < 0) return 0;
+    struct match_bot *bot = &p->bots[b];
+    size_t klen = (size_t)(eq - dot - 1);
+    const char *key = dot + 1, *value = eq + 1;
+    long long n;
+    bool ok = true;
+    if (!bot->cmd) {
+        snprintf(err, 200, "'%s': %s is a built-in, played in process, with no clock or process", arg, bot->name);
+        return -1;
+    }
+    if (klen == 4 && memcmp(key, "time", 4) == 0) {
+        ok = parse_clock(value, &bot->move_us, &bot->bank_us);
+        bot->own_time = ok;
+    } else if (klen == 3 && memcmp(key, "mem", 3) == 0) {
+        ok = parse_size(value, &bot->limits.mem_bytes);
+    } else if (klen == 3 && memcmp(key, "cpu", 3) == 0) {
+        ok = cli_parse_count(value, 1, 1000000, &n);
+        if (ok) bot->limits.cpu_seconds = n;
+    } else if (klen == 3 && memcmp(key, "dir", 3) == 0) {
+        ok = *value != '\0';
+        bot->dir = value;
+    } else {
+        snprintf(err, 200, "'%s': unknown bot option (NAME.time, NAME.mem, NAME.cpu, NAME.dir)", arg);
+        return -1;
+    }
+    if (!ok) snprintf(err, 200, "'%s': bad value", arg);
+    return ok ? 1 : -1;
 }
 
 /* Names in LIST (comma-separated) -> bot indexes. */
@@ -143,12 +184,19 @@ static int run(int argc, char **argv, const struct cli_env *env)
     while ((opt = cli_parser_next(&ps, &value, &status)) != CLI_END) {
         switch (opt) {
         case CLI_EXIT: free(p); return status;
-        case CLI_OPERAND:
+        case CLI_OPERAND: {
+            int own = parse_bot_option(p, value, err);
+            if (own < 0) {
+                free(p);
+                return cli_usage_error(&cli_match, "%s", err);
+            }
+            if (own > 0) break;
             if (!match_plan_add_bot(p, value, err)) {
                 free(p);
                 return cli_usage_error(&cli_match, "%s", err);
             }
             break;
+        }
         case OPT_PLAYERS:
             if (!cli_parse_count(value, 2, RULES_MAX_PLAYERS, &n)) goto bad;
             p->players = (int)n;

@@ -159,10 +159,10 @@ static void on_line(void *ctx, const char *line, size_t len, bool too_long)
 
 /* How the bot ended, with the limit it most likely met: "signal XCPU (the CPU limit,
  * 2 s)", "signal SEGV (past the memory limit of 64 MiB?)". */
-static void describe_exit(const struct match_ctx *x, const struct seat_io *io, char *how, size_t size)
+static void describe_exit(const struct seat_io *io, char *how, size_t size)
 {
     proc_describe(&io->proc, how, size);
-    const struct proc_limits *l = &x->c->limits;
+    const struct proc_limits *l = &io->limits;
     int st = io->proc.status;
     size_t n = strlen(how);
     if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL) && l->cpu_seconds > 0)
@@ -179,7 +179,7 @@ static void lost(struct match_ctx *x, int seat, const char *what)
     for (int i = 0; i < 100 && !proc_check(&io->proc); i++) clock_sleep_us(1000);
     char how[128];
     snprintf(how, sizeof how, "%s", what);
-    if (io->proc.exited) describe_exit(x, io, how, sizeof how);
+    if (io->proc.exited) describe_exit(io, how, sizeof how);
     if (io->waiting == WAIT_HELLO) match_io_fault(x, seat, FAULT_START, "%s before hello", how);
     else match_io_fault(x, seat, FAULT_CRASH, "%s", how);
 }
@@ -225,7 +225,7 @@ static void check_exit(struct match_ctx *x, int seat)
     if (!io->live || io->said_bye || !proc_check(&io->proc)) return;
     match_io_drain(x, seat);                 /* what it wrote before it went */
     char how[128];
-    describe_exit(x, io, how, sizeof how);
+    describe_exit(io, how, sizeof how);
     if (io->waiting == WAIT_HELLO) match_io_fault(x, seat, FAULT_START, "%s before hello", how);
     else match_io_fault(x, seat, FAULT_CRASH, "%s", how);
 }
@@ -324,10 +324,10 @@ bool match_io_ask(struct match_ctx *x, int seat, const struct move *legal, int n
     struct seat_io *io = &x->seats[seat];
     struct seat_result *sr = &x->r->seats[seat];
     const struct match_config *c = x->c;
-    bool clock = c->move_us >= 0;
+    bool clock = io->move_us >= 0;
     long id = ++x->next_id;
     x->msg.len = 0;
-    proto_decision(&x->msg, io->form, x->g, seat, legal, n, id, clock ? c->move_us / 1000 : -1,
+    proto_decision(&x->msg, io->form, x->g, seat, legal, n, id, clock ? io->move_us / 1000 : -1,
                    clock ? io->bank_us / 1000 : -1);
     match_io_pump(x, 0);             /* what came before the question is not its answer */
     if (io->fault != FAULT_NONE) return false;
@@ -337,7 +337,7 @@ bool match_io_ask(struct match_ctx *x, int seat, const struct move *legal, int n
     note_latency(x);
     match_io_send(x, seat);
     int64_t sent = clock_us();
-    int64_t deadline = clock ? sent + c->move_us + io->bank_us + c->margin_us : -1;
+    int64_t deadline = clock ? sent + io->move_us + io->bank_us + c->margin_us : -1;
     sr->decisions++;
     x->r->decisions++;
     while (!io->got && io->fault == FAULT_NONE) {
@@ -347,7 +347,7 @@ bool match_io_ask(struct match_ctx *x, int seat, const struct move *legal, int n
                 match_io_fault(x, seat, FAULT_STALLED, "had not read its input at the deadline (%ld bytes unread)",
                       (long)io->q.len + (unread > 0 ? unread : 0));
             else
-                match_io_fault(x, seat, FAULT_TIMEOUT, "no answer in %lld+%lld ms", (long long)(c->move_us / 1000),
+                match_io_fault(x, seat, FAULT_TIMEOUT, "no answer in %lld+%lld ms", (long long)(io->move_us / 1000),
                       (long long)(io->bank_us / 1000));
             break;
         }
@@ -359,9 +359,9 @@ bool match_io_ask(struct match_ctx *x, int seat, const struct move *legal, int n
     sr->think_us += used;
     if (used > sr->max_us) sr->max_us = used;
     if (clock) {
-        if (used > c->move_us) io->bank_us -= used - c->move_us;
+        if (used > io->move_us) io->bank_us -= used - io->move_us;
         if (io->bank_us < 0) io->bank_us = 0;      /* inside the margin: not charged */
-        if (used * 10 > (c->move_us + io->bank_us) * 9) sr->near_misses++;
+        if (used * 10 > (io->move_us + io->bank_us) * 9) sr->near_misses++;
         sr->bank_left_us = io->bank_us;
     }
     if (!proto_answer_move(x->g, &io->answer, m, v)) {

@@ -32,7 +32,8 @@ struct seat_io {
     size_t unsolicited_bytes;
     enum fault_kind fault;
     char detail[240];
-    int64_t bank_us;
+    int64_t move_us, bank_us;   /* its clock: per decision (< 0: none), and the bank left */
+    struct proc_limits limits;
     FILE *log;
     char workdir[512];          /* its fresh working directory, removed at the end; "" none */
 };

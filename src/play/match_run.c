@@ -155,7 +155,11 @@ static bool start_bots(struct match_ctx *x, const char *const rule_names[])
         if (!b->cmd) continue;
         io->external = true;
         io->form = b->form;
-        io->bank_us = c->bank_us;
+        io->move_us = b->own_time ? b->move_us : c->move_us;
+        io->bank_us = b->own_time ? b->bank_us : c->bank_us;
+        io->limits = c->limits;
+        if (b->limits.mem_bytes) io->limits.mem_bytes = b->limits.mem_bytes;
+        if (b->limits.cpu_seconds) io->limits.cpu_seconds = b->limits.cpu_seconds;
         outq_init(&io->q, c->stall_bytes);
         if (!line_asm_init(&io->lines, c->max_line)) {
             match_io_fault(x, seat, FAULT_START, "out of memory");
@@ -167,7 +171,7 @@ static bool start_bots(struct match_ctx *x, const char *const rule_names[])
             io->log = fopen(path, "w");
         }
         char err[200];
-        const char *dir = c->bot_dir;
+        const char *dir = b->dir ? b->dir : c->bot_dir;
         if (!dir) {
             if (!proc_workdir_make(io->workdir, sizeof io->workdir, err, sizeof err)) {
                 io->workdir[0] = '\0';
@@ -176,7 +180,7 @@ static bool start_bots(struct match_ctx *x, const char *const rule_names[])
             }
             dir = io->workdir;
         }
-        if (!proc_spawn(&io->proc, b->cmd, dir, env, &c->limits, err, sizeof err)) {
+        if (!proc_spawn(&io->proc, b->cmd, dir, env, &io->limits, err, sizeof err)) {
             match_io_fault(x, seat, FAULT_START, "%s", err);
             continue;
         }
@@ -206,8 +210,8 @@ static bool start_bots(struct match_ctx *x, const char *const rule_names[])
     for (int seat = 0; seat < s->nplayers; seat++) {
         struct seat_io *io = &x->seats[seat];
         if (!io->live) continue;
-        struct proto_match pm = {s->id, seat, rule_names, c->move_us >= 0 ? c->move_us / 1000 : -1,
-                                 c->bank_us / 1000};
+        struct proto_match pm = {s->id, seat, rule_names, io->move_us >= 0 ? io->move_us / 1000 : -1,
+                                 io->bank_us / 1000};
         x->msg.len = 0;
         proto_match(&x->msg, io->form, x->g, &pm);
         match_io_send(x, seat);

@@ -30,6 +30,11 @@ struct match_bot {
     const char *cmd;                /* the command line; NULL for a built-in */
     enum bot_kind builtin;
     enum proto_form form;
+    /* its own settings (NAME.time=, NAME.mem=, NAME.cpu=, NAME.dir=) over the run's */
+    bool own_time;
+    int64_t move_us, bank_us;       /* with own_time; move_us < 0: no clock */
+    struct proc_limits limits;      /* each 0: the run's */
+    const char *dir;                /* NULL: the run's */
 };
 
 struct match_config {
