@@ -31,10 +31,10 @@ play() {   # play SEATS DEALS ROUNDS [--rules NAME]...
     n=$(printf '%s\n' "$summary" | grep -o '"decisions":[0-9]*' | sed 's/.*://' | awk '{s += $1} END {print s + 0}')
     decisions=$((decisions + n))
 }
-play 4 125 1
+play 4 60 1
 play 2 8 7
 play 4 3 13
-play 3 70 1 --rules engine-from-hand
+play 3 40 1 --rules engine-from-hand
 play 4 3 7 --rules engine-from-hand
 play 4 3 7 --rules doubles-anywhere-lifo --rules draw-until-playable
 play 5 3 7 --rules engine-from-hand --rules doubles-anywhere-fifo
