@@ -139,7 +139,7 @@ void tu_deal(struct referee *ref, const char *const fixed[], const unsigned avoi
     int n = g->nplayers, in = 0;
     for (int s = 0; s < n; s++) in += !g->eliminated[s];
     int size = g->rules->hand_size[in];
-    int engine = g->phase == PHASE_SETUP ? TILE_MAX_PIP : g->engine_pip;
+    int engine = g->phase == PHASE_SETUP ? g->rules->max_pip : g->engine_pip;
     tileset used = keep ? tu_tiles(keep) : tileset_empty();
     tileset_add(&used, tile_double(engine));
     tileset hands[RULES_MAX_PLAYERS];
@@ -159,7 +159,7 @@ void tu_deal(struct referee *ref, const char *const fixed[], const unsigned avoi
         int s = order[i];
         if (g->eliminated[s]) continue;
         for (tile_t t = 0; t < TILE_COUNT && tileset_count(hands[s]) < size; t++) {
-            if (tileset_has(used, t) || (avoid[s] & (TU_PIP(tile_low(t)) | TU_PIP(tile_high(t))))) continue;
+            if (!rules_has_tile(g->rules, t) || tileset_has(used, t) || (avoid[s] & (TU_PIP(tile_low(t)) | TU_PIP(tile_high(t))))) continue;
             tileset_add(&hands[s], t);
             tileset_add(&used, t);
         }

@@ -126,6 +126,12 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
     assert(GAME_SEAT_VALID(g, seat) && count >= 0 && (count == 0 || tiles));
     for (int i = 0; i < count; i++) assert(TILE_VALID(tiles[i]));
     char text[TILE_TEXT_SIZE];
+    for (int i = 0; i < count; i++)
+        if (!rules_has_tile(g->rules, tiles[i])) {      /* the reader refuses this first */
+            tile_format(tiles[i], text);
+            verdict_fail(v, ERR_SYNTAX, "R1", "%s is not a tile of the %s set", text, tile_set_name(g->rules->max_pip));
+            return;
+        }
     if (g->seeded) {
         verdict_fail(v, ERR_BAD_DEAL, "R5", "the referee deals: this match has a seed");
         return;
@@ -237,7 +243,7 @@ bool game_tiles_conserved(const struct game *g)
             tileset_add(&seen, tile);
             count++;
         }
-    return count == TILE_COUNT && tileset_equal(seen, tileset_all());
+    return count == g->rules->set_size && tileset_equal(seen, g->rules->set_tiles);
 }
 
 bool game_invariants_hold(const struct game *g, const char **why)

@@ -197,6 +197,7 @@ static int load_files(void *ud)
         if (luaread_table(set, i, ld->err) != 0) return -1;
         if (luaread_pairs(set, base, i + 1, ld->err) != 0) return -1;
     }
+    if (luaread_finish(set, ld->err) != 0) return -1;
     const char *problem = rules_check(&set->rules);
     if (problem) {
         snprintf(ld->err, RULES_MESSAGE_SIZE, "%s: these rules cannot be played: %s", set->shown[set->nfiles - 1],
@@ -220,6 +221,7 @@ struct ruleset *ruleset_load(const char *const files[], int n, char *err)
     memset(set, 0, sizeof *set);
     rules_init_canonical(&set->rules);
     for (int id = 0; id < RULESET_HOOK_COUNT; id++) set->hook_ref[id] = LUA_NOREF;
+    set->value_ref = LUA_NOREF;
     set->sb = sandbox_new();
     if (!set->sb) {
         snprintf(err, RULES_MESSAGE_SIZE, "%s: out of memory (the memory cap of %u MB is for all rules files together)",
@@ -382,6 +384,11 @@ static void describe(const struct ruleset *set, FILE *out)
         putc('\n', out);
     }
     bool changed = false;
+    if (r->max_pip != canon.max_pip) {
+        fprintf(out, "  set: %s, %d tiles, pips 0 to %d (canonical double-twelve, 91 tiles)\n", tile_set_name(r->max_pip),
+                r->set_size, r->max_pip);
+        changed = true;
+    }
     if (r->min_players != canon.min_players || r->max_players != canon.max_players) {
         fprintf(out, "  players: %d to %d (canonical 2 to 8)\n", r->min_players, r->max_players);
         changed = true;
@@ -393,7 +400,7 @@ static void describe(const struct ruleset *set, FILE *out)
         }
     int differing = 0;
     for (tile_t t = 0; t < TILE_COUNT; t++) {
-        if (r->tile_value[t] == canon.tile_value[t]) continue;
+        if (!rules_has_tile(r, t) || r->tile_value[t] == canon.tile_value[t]) continue;
         char text[TILE_TEXT_SIZE];
         tile_format(t, text);
         if (differing % 8 == 0) fputs(differing ? "\n   " : "  tile values (canonical: the pips):", out);
@@ -420,11 +427,12 @@ static void describe(const struct ruleset *set, FILE *out)
         fprintf(out, "  going out on a double multiplies the round's points by %d\n", r->out_on_double_factor);
         changed = true;
     }
+    /* every file's hook, in load order: the order vetoes are asked and answers chain */
     for (int id = 0; id < RULESET_HOOK_COUNT; id++)
-        if (set->hook_ref[id] != LUA_NOREF) {
+        for (int i = 0; i < set->nchain[id]; i++) {
             fprintf(out, "  hook %s: ", ruleset_hook_names[id]);
-            escape_puts(out, set->paths[set->hook_file[id]]);
-            fprintf(out, ":%d\n", set->hook_line[id]);
+            escape_puts(out, set->paths[set->chain_file[id][i]]);
+            fprintf(out, ":%d\n", set->chain_line[id][i]);
             changed = true;
         }
     if (!changed) fputs("  changes nothing: the canonical rules stand\n", out);

@@ -90,9 +90,11 @@ static struct move greedy_from_masks(const struct game *g, uint64_t *rng)
     const int *value = g->rules->tile_value;
     tile_t best = TILE_NONE;
     long best_score = 0;
-    /* in tile order, the two words of the set one after the other */
-    for (int half = 0; half < 2; half++) {
-        uint64_t bits = half ? tiles.hi : tiles.lo, own_bits = half ? own.hi : own.lo;
+    /* in tile order, the words of the set one after the other (the third holds only
+     * tiles of sets above double-twelve) */
+    for (int half = 0; half < 3; half++) {
+        uint64_t bits = half == 0 ? tiles.lo : half == 1 ? tiles.hi : tiles.ex;
+        uint64_t own_bits = half == 0 ? own.lo : half == 1 ? own.hi : own.ex;
         for (; bits; bits &= bits - 1) {
             int bit = __builtin_ctzll(bits);
             tile_t t = 64 * half + bit;

@@ -365,7 +365,8 @@ static void handle_line(struct referee *ref, const char *text, size_t len, bool 
         verdict_fail(v, ERR_SYNTAX, 0, "line longer than %d bytes", PROTOCOL_LINE_MAX);
         return;
     }
-    if (!protocol_parse(text, len, cmd, err, sizeof err)) {
+    const struct rules *set_in_force = game_is_over(&ref->game) ? ref->cli_rules : ref->game.rules;
+    if (!protocol_parse_set(text, len, set_in_force->max_pip, cmd, err, sizeof err)) {
         verdict_fail(v, ERR_SYNTAX, 0, "%s", err);
         return;
     }
