@@ -126,12 +126,6 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
     assert(GAME_SEAT_VALID(g, seat) && count >= 0 && (count == 0 || tiles));
     for (int i = 0; i < count; i++) assert(TILE_VALID(tiles[i]));
     char text[TILE_TEXT_SIZE];
-    for (int i = 0; i < count; i++)
-        if (!rules_has_tile(g->rules, tiles[i])) {      /* the reader refuses this first */
-            tile_format(tiles[i], text);
-            verdict_fail(v, ERR_SYNTAX, "R1", "%s is not a tile of the %s set", text, tile_set_name(g->rules->max_pip));
-            return;
-        }
     if (g->seeded) {
         verdict_fail(v, ERR_BAD_DEAL, "R5", "the referee deals: this match has a seed");
         return;
@@ -168,6 +162,13 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
         else if (tiles[i] == engine && !g->engine_dealt) why = ENGINE;
         else if (tileset_has(others, tiles[i])) why = DEALT;
         tileset_add(&hand, tiles[i]);
+    }
+    if (why == NONE && !tileset_is_empty(tileset_minus(hand, g->rules->set_tiles))) {
+        /* the reader refuses this first: the engine's own guard */
+        if (starts_match) *g = before;
+        tile_format(tileset_first(tileset_minus(hand, g->rules->set_tiles)), text);
+        verdict_fail(v, ERR_SYNTAX, "R1", "%s is not a tile of the %s set", text, tile_set_name(g->rules->max_pip));
+        return;
     }
     if (why == NONE && count != size) {
         if (starts_match) *g = before;

@@ -4,7 +4,7 @@
 #include <assert.h>
 
 /* Tiles showing each pip; tests/test_tile.c recomputes this table from tile_has_pip. */
-static const tileset pip_sets[TILE_PIPS] = {
+static const uint64_t pip_sets[TILE_PIPS][3] = {
     {0x0000000000001fffULL, 0x0100020008000000ULL, 0x00ULL},
     {0x0000000001ffe002ULL, 0x0200040010000000ULL, 0x00ULL},
     {0x0000000ffe004004ULL, 0x0400080020000000ULL, 0x00ULL},
@@ -40,18 +40,29 @@ static const unsigned char tile_pip_pairs[TILE_COUNT][2] = {
     {7, 15}, {8, 15}, {9, 15}, {10, 15}, {11, 15}, {12, 15}, {13, 15}, {14, 15}, {15, 15},
 };
 
-/* Within double-twelve, row a of the triangle starts after the 13 + 12 + ... tiles of
- * the rows below it; a tile a-b with b above 12 comes after the b(b+1)/2 tiles whose
- * pips are all below b (0..b-1), the 91 of double-twelve first. */
-static int row_start(int a) { return a * (2 * (TILE_CANONICAL_PIP + 1) + 1 - a) / 2; }
-
-tile_t tile_from_pips(int a, int b)
-{
-    assert(TILE_PIP_VALID(a) && TILE_PIP_VALID(b));
-    if (a > b) { int t = a; a = b; b = t; }
-    if (b > TILE_CANONICAL_PIP) return b * (b + 1) / 2 + a;
-    return row_start(a) + (b - a);
-}
+/* The id of a-b (a <= b): within double-twelve, row a of the triangle starts after
+ * the 13 + 12 + ... tiles of the rows below it, a * (27 - a) / 2, so a-b is that plus
+ * b - a; a tile with b above 12 comes after the b(b+1)/2 tiles whose pips are all
+ * below b (the 91 of double-twelve first): b(b+1)/2 + a. tests/test_tile.c checks
+ * the table against both formulas' properties. */
+const unsigned char tile_ids[TILE_PIPS][TILE_PIPS] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 91, 105, 120},
+    {1, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 92, 106, 121},
+    {2, 14, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 93, 107, 122},
+    {3, 15, 26, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 94, 108, 123},
+    {4, 16, 27, 37, 46, 47, 48, 49, 50, 51, 52, 53, 54, 95, 109, 124},
+    {5, 17, 28, 38, 47, 55, 56, 57, 58, 59, 60, 61, 62, 96, 110, 125},
+    {6, 18, 29, 39, 48, 56, 63, 64, 65, 66, 67, 68, 69, 97, 111, 126},
+    {7, 19, 30, 40, 49, 57, 64, 70, 71, 72, 73, 74, 75, 98, 112, 127},
+    {8, 20, 31, 41, 50, 58, 65, 71, 76, 77, 78, 79, 80, 99, 113, 128},
+    {9, 21, 32, 42, 51, 59, 66, 72, 77, 81, 82, 83, 84, 100, 114, 129},
+    {10, 22, 33, 43, 52, 60, 67, 73, 78, 82, 85, 86, 87, 101, 115, 130},
+    {11, 23, 34, 44, 53, 61, 68, 74, 79, 83, 86, 88, 89, 102, 116, 131},
+    {12, 24, 35, 45, 54, 62, 69, 75, 80, 84, 87, 89, 90, 103, 117, 132},
+    {91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 118, 133},
+    {105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 134},
+    {120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135},
+};
 
 int tile_low(tile_t t)
 {
@@ -73,8 +84,8 @@ bool tile_is_double(tile_t t)
 
 bool tile_has_pip(tile_t t, int pip)
 {
-    assert(TILE_PIP_VALID(pip));
-    return tileset_has(pip_sets[pip], t);
+    assert(TILE_PIP_VALID(pip) && TILE_VALID(t));
+    return (pip_sets[pip][t >> 6] >> (t & 63)) & 1;     /* a word of the table: no branch */
 }
 
 int tile_other_pip(tile_t t, int pip)
@@ -125,7 +136,8 @@ tile_t tile_parse(const char *text, size_t len)
 tileset tileset_with_pip(int pip)
 {
     assert(TILE_PIP_VALID(pip));
-    return pip_sets[pip];
+    tileset s = {pip_sets[pip][0], pip_sets[pip][1], pip_sets[pip][2]};
+    return s;
 }
 
 tileset tileset_all(void)

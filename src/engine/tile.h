@@ -29,7 +29,13 @@ typedef int tile_t;
 #define TILE_VALID(t) ((t) >= 0 && (t) < TILE_COUNT)
 #define TILE_PIP_VALID(p) ((p) >= 0 && (p) <= TILE_MAX_PIP)
 
-tile_t tile_from_pips(int a, int b);      /* either order; both pips 0..15 */
+/* The id of a-b, either order; both pips 0..15. A table: the reader's fast path. */
+extern const unsigned char tile_ids[TILE_PIPS][TILE_PIPS];
+static inline tile_t tile_from_pips(int a, int b)
+{
+    assert(TILE_PIP_VALID(a) && TILE_PIP_VALID(b));
+    return tile_ids[a][b];
+}
 int tile_low(tile_t t);
 int tile_high(tile_t t);
 bool tile_is_double(tile_t t);
@@ -103,9 +109,11 @@ static inline tile_t tileset_first(tileset s)
 /* Removes and returns the lowest tile; TILE_NONE when empty. Iterates in tile order. */
 static inline tile_t tileset_pop(tileset *s)
 {
-    if (tileset_is_empty(*s)) return TILE_NONE;
-    tile_t t = tileset_first(*s);
-    tileset_remove(s, t);
+    tile_t t;
+    if (s->lo) { t = __builtin_ctzll(s->lo); s->lo &= s->lo - 1; }
+    else if (s->hi) { t = 64 + __builtin_ctzll(s->hi); s->hi &= s->hi - 1; }
+    else if (s->ex) { t = 128 + __builtin_ctzll(s->ex); s->ex &= s->ex - 1; }
+    else t = TILE_NONE;
     return t;
 }
 
