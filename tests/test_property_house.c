@@ -57,6 +57,17 @@ static const struct config configs[] = {
     {{"first-turn-chain", "first-turn-own-train"}, 2, 4, 1, 8},
     {{"engine-from-hand", "elimination-100"}, 2, 3, 0, 4},
     {{"boneyard-reserve", "draw-until-playable", "drawn-tile-optional"}, 3, 4, 1, 8},
+    /* the sets: every size of table, the full match's schedule, and with other rules */
+    {{"double-nine"}, 1, 2, 0, 2},
+    {{"double-nine"}, 1, 4, 1, 8},
+    {{"double-nine"}, 1, 6, 5, 2},
+    {{"double-fifteen"}, 1, 3, 0, 1},
+    {{"double-fifteen"}, 1, 8, 1, 4},
+    {{"double-fifteen"}, 1, 12, 1, 4},
+    {{"double-fifteen"}, 1, 11, 8, 1},
+    {{"double-nine", "engine-from-hand", "draw-until-playable"}, 3, 4, 1, 6},
+    {{"double-fifteen", "doubles-anywhere-lifo", "elimination-100"}, 3, 5, 0, 2},
+    {{"double-nine", "blocked-after-passes", "marker-penalty"}, 3, 3, 1, 6},
 };
 
 struct stats {

@@ -45,7 +45,7 @@ const char *rules_check(const struct rules *r)
         if (r->hand_size[n] < 1)
             return "every hand needs at least one tile";
         if (n * r->hand_size[n] > r->set_size - 1)
-            return "the hands hold more tiles than the set has";
+            return "the hands hold more tiles than the set has (a smaller set needs smaller hands: hand_size)";
     }
     if (r->rounds_allowed == 0 || (r->rounds_allowed & 1))
         return "the allowed round counts must be 1..63";
