@@ -193,46 +193,6 @@ static void tile_values_reach_the_tiles_of_a_later_set(void **state)
     tu_free(ref);
 }
 
-/* The view's last_winners: a file where the last round's winner opens the next. */
-static void view_last_winners_names_who_won_the_round_before(void **state)
-{
-    (void)state;
-    const char *path = sbu_write("return {\n  opener = function(view, name) return view.last_winners[1] or name end,\n}\n");
-    const char *files[] = {path};
-    struct referee *ref = tu_session(files, 1);
-    tu_feed(ref, "players 4\nrounds 13\nseed 8");
-    struct game *g = &ref->game, snap;
-    game_snapshot(g, &snap);
-    *g = snap;
-    uint64_t rng = 9;
-    int rounds = 0, checked = 0, winner = -1;
-    while (g->phase == PHASE_PLAYING) {
-        if (g->round != rounds) {                 /* a round starts: who opens it */
-            rounds = g->round;
-            if (winner >= 0) { assert_int_equal(g->turn, winner); checked++; }
-        }
-        struct move m = bot_choose(BOT_GREEDY, g, &rng);
-        struct verdict v;
-        game_move(g, &m, &v);
-        assert_int_equal(v.code, ERR_NONE);
-        if (v.round_ended) {
-            winner = v.report.out_seat;
-            if (winner < 0) {                      /* blocked: the first lowest hand */
-                for (int s = 0; s < g->nplayers && winner < 0; s++)
-                    if ((g->last_winners >> s) & 1) winner = s;
-            }
-        }
-        if (g->phase == PHASE_DEALING) {
-            game_snapshot(g, &snap);
-            *g = snap;
-        }
-    }
-    assert_int_equal(rounds, 13);
-    assert_int_equal(checked, 12);
-    tu_free(ref);
-    sbu_cleanup();
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -243,7 +203,6 @@ int main(void)
         cmocka_unit_test(R5_the_seeded_shuffle_of_each_set),
         cmocka_unit_test(max_pip_refuses_what_is_not_a_set),
         cmocka_unit_test(tile_values_reach_the_tiles_of_a_later_set),
-        cmocka_unit_test(view_last_winners_names_who_won_the_round_before),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -221,18 +221,13 @@ static void count_wins(struct game *g, const struct round_outcome *o)
 {
     if (o->out_seat >= 0) {
         g->wins[o->out_seat]++;
-        g->last_winners = (uint32_t)1 << o->out_seat;
         return;
     }
     int64_t lowest = INT64_MAX;
     for (int s = 0; s < o->nplayers; s++)
         if (o->in_round[s] && o->hand_value[s] < lowest) lowest = o->hand_value[s];
-    g->last_winners = 0;
     for (int s = 0; s < o->nplayers; s++)
-        if (o->in_round[s] && o->hand_value[s] == lowest) {
-            g->wins[s]++;
-            g->last_winners |= (uint32_t)1 << s;
-        }
+        if (o->in_round[s] && o->hand_value[s] == lowest) g->wins[s]++;
 }
 
 void round_finish(struct game *g, int out_seat, bool out_on_double, struct verdict *v)

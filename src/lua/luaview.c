@@ -18,7 +18,7 @@
 
 enum node_kind {
     N_VIEW, N_MOVE, N_TRAINS, N_TRAIN, N_TILES, N_HANDS, N_TOTALS, N_WINS, N_PLAYERS, N_IN_PLAY,
-    N_DOUBLES, N_DOUBLE, N_LAST_WINNERS,
+    N_DOUBLES, N_DOUBLE,
 };
 
 /* N_TILES: arg < TRAIN_COUNT is a train, arg >= HAND_BASE the hand of seat arg - HAND_BASE. */
@@ -108,7 +108,6 @@ static int list_count(const struct game *g, const struct node *n)
     case N_TILES: return tiles_count(g, n->arg);
     case N_PLAYERS: return g->nplayers;
     case N_IN_PLAY: return game_players_in(g);
-    case N_LAST_WINNERS: return __builtin_popcount(g->last_winners);
     case N_DOUBLES: return g->ndoubles;
     case N_TRAINS: return game_players_in(g) + 1;
     case N_HANDS: return game_players_in(g);
@@ -154,7 +153,6 @@ static int index_view(lua_State *L, struct node *n, const struct game *g, const 
     else if (strcmp(k, "wins") == 0) push_node(L, vw, N_WINS, 0);
     else if (strcmp(k, "players") == 0) push_node(L, vw, N_PLAYERS, 0);
     else if (strcmp(k, "in_play") == 0) push_node(L, vw, N_IN_PLAY, 0);
-    else if (strcmp(k, "last_winners") == 0) push_node(L, vw, N_LAST_WINNERS, 0);
     else if (strcmp(k, "doubles") == 0) push_node(L, vw, N_DOUBLES, 0);
     else return unknown_field(L, "the game view", 2);
     return 1;
@@ -236,10 +234,6 @@ static bool push_item(lua_State *L, struct node *n, const struct game *g, lua_In
         for (int s = 0; s < g->nplayers; s++)
             if (!g->eliminated[s] && k-- == 0) { luaview_push_name(L, g, s); return true; }
         return false;
-    case N_LAST_WINNERS:
-        for (int s = 0; s < g->nplayers; s++)
-            if (((g->last_winners >> s) & 1) && k-- == 0) { luaview_push_name(L, g, s); return true; }
-        return false;
     case N_DOUBLES:
         push_node(L, n->vw, N_DOUBLE, k);
         return true;
@@ -286,8 +280,7 @@ static int node_index(lua_State *L)
         else push_entry(L, n, g, seat);
         return 1;
     }
-    if (n->kind == N_TILES || n->kind == N_PLAYERS || n->kind == N_IN_PLAY || n->kind == N_DOUBLES ||
-        n->kind == N_LAST_WINNERS) {
+    if (n->kind == N_TILES || n->kind == N_PLAYERS || n->kind == N_IN_PLAY || n->kind == N_DOUBLES) {
         int isnum = 0;
         lua_Integer i = lua_type(L, 2) == LUA_TNUMBER ? lua_tointegerx(L, 2, &isnum) : 0;
         if (!isnum || !push_item(L, n, g, i)) lua_pushnil(L);
