@@ -15,7 +15,6 @@
  * file, named after it. */
 #include "testutil.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,52 +189,7 @@ static void run_rule_file(void **state)
     if (checked == 0) fail_msg("%s holds no record lines", file);
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int main(void)
 {
-    const char *dir = getenv("MTREF_TEST_DIR");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/rules", dir ? dir : ".");
-    DIR *d = opendir(path);
-    if (!d) {
-        fprintf(stderr, "test_rule_data: cannot open %s (set MTREF_TEST_DIR)\n", path);
-        return 1;
-    }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    for (struct dirent *ent; (ent = readdir(d));) {
-        size_t len = strlen(ent->d_name);
-        if (len <= 2 || strcmp(ent->d_name + len - 2, ".t") != 0) continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 32;
-            char **bigger = realloc(names, cap * sizeof *names);
-            if (!bigger) return 1;
-            names = bigger;
-        }
-        names[n] = strdup(ent->d_name);
-        if (!names[n]) return 1;
-        n++;
-    }
-    closedir(d);
-    if (n < RULE_FILES_MIN) {
-        fprintf(stderr, "test_rule_data: only %zu files in %s, expected at least %d\n", n, path, RULE_FILES_MIN);
-        return 1;
-    }
-    qsort(names, n, sizeof *names, by_name);
-    struct CMUnitTest *tests = calloc(n, sizeof *tests);
-    if (!tests) return 1;
-    for (size_t i = 0; i < n; i++) {
-        tests[i].name = names[i];
-        tests[i].test_func = run_rule_file;
-        tests[i].initial_state = names[i];
-    }
-    int failed = _cmocka_run_group_tests("rule_data", tests, n, NULL, NULL);
-    for (size_t i = 0; i < n; i++) free(names[i]);
-    free(names);
-    free(tests);
-    return failed;
+    return tu_run_data_files("rule_data", "rules", ".t", false, RULE_FILES_MIN, run_rule_file);
 }
