@@ -19,7 +19,9 @@ static void check_limits(struct sandbox *sb, double t);
 /* Every block starts with its creation number; the header keeps malloc's alignment. */
 #define HEADER 16
 
-static size_t total_used;    /* all the sandboxes of the process: one cap for them all */
+/* all the sandboxes of the process: one cap for them all, counted atomically because
+ * check and selfplay run a Lua state on each of their threads */
+static _Atomic size_t total_used;
 
 size_t sandbox_memory_used(void) { return total_used; }
 

@@ -392,6 +392,23 @@ static void describe(const struct ruleset *set, FILE *out)
     if (!changed) fputs("  changes nothing: the canonical rules stand\n", out);
 }
 
+int luarules_describe(struct luarules *lr, const char *const files[], int n, FILE *out, FILE *err)
+{
+    (void)lr;
+    if (n == 0) return luarules_list(out, err);
+    char message[RULES_MESSAGE_SIZE];
+    struct ruleset *set = ruleset_load(files, n, message);
+    if (!set) {
+        fputs("mtref: rules: ", err);
+        escape_puts(err, message);
+        putc('\n', err);
+        return 2;
+    }
+    describe(set, out);
+    ruleset_free(set);
+    return 0;
+}
+
 int luarules_list(FILE *out, FILE *err)
 {
     struct luacatalog_entry *all = mt_malloc(LUACATALOG_MAX * sizeof *all);
@@ -420,21 +437,4 @@ int luarules_list(FILE *out, FILE *err)
     if (n == 0) fputs("  none: see MTREF_RULES_PATH in mtref-rules(5)\n", out);
     free(all);
     return ferror(out) ? 2 : 0;
-}
-
-int luarules_describe(struct luarules *lr, const char *const files[], int n, FILE *out, FILE *err)
-{
-    (void)lr;
-    if (n == 0) return luarules_list(out, err);
-    char message[RULES_MESSAGE_SIZE];
-    struct ruleset *set = ruleset_load(files, n, message);
-    if (!set) {
-        fputs("mtref: rules: ", err);
-        escape_puts(err, message);
-        putc('\n', err);
-        return 2;
-    }
-    describe(set, out);
-    ruleset_free(set);
-    return 0;
 }
