@@ -96,6 +96,41 @@ static void view_fields_read_the_game(void **state)
     remove_files(&f);
 }
 
+/* last_winners names the winners of the last round ended: nobody in round 1, the
+ * player who went out, or every lowest hand of a blocked round. */
+static void view_last_winners_names_the_last_round(void **state)
+{
+    (void)state;
+    struct files f = {0};
+    struct referee *ref = session_with(&f,
+        "return { hand_size = function() return 1 end, rounds = {13, 2},\n"
+        "  may_play = function(m, v)\n"
+        "    if m.tile.low ~= 3 then return true end\n"
+        "    local names = {}\n"
+        "    for i, name in ipairs(v.last_winners) do names[i] = name end\n"
+        "    return false, '[' .. table.concat(names, ',') .. '] ' .. #v.last_winners\n"
+        "  end }\n");
+    tu_feed(ref, "players ana bob\nrounds 2\ndeal ana 3-12\ndeal bob 3-4");
+    expect(ref, "ana play 3-12 ana", ERR_HOUSE_RULE);
+    expect_message("[] 0");
+    tu_free(ref);
+    remove_files(&f);
+
+    struct files g = {0};
+    ref = session_with(&g,
+        "return { hand_size = function() return 1 end, rounds = {13, 2},\n"
+        "  may_play = function(m, v)\n"
+        "    if v.round == 1 then return true end\n"
+        "    return false, 'last ' .. v.last_winners[1] .. ' ' .. #v.last_winners\n"
+        "  end }\n");
+    tu_feed(ref, "players ana bob\nrounds 2\ndeal ana 5-12\ndeal bob 3-4\nana play 12-5 ana\n"
+                 "deal ana 0-0\ndeal bob 11-2");
+    expect(ref, "bob play 11-2 bob", ERR_HOUSE_RULE);       /* [R4] bob opens round 2 */
+    expect_message("last ana 1");
+    tu_free(ref);
+    remove_files(&g);
+}
+
 /* Writes to the view, its parts and its tiles raise a clear error; no metatable is
  * reachable; rawset refuses userdata. */
 static void view_is_read_only(void **state)
@@ -375,6 +410,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(view_fields_read_the_game),
+        cmocka_unit_test(view_last_winners_names_the_last_round),
         cmocka_unit_test(view_is_read_only),
         cmocka_unit_test(view_is_valid_for_one_call_only),
         cmocka_unit_test(files_combine_vetoes_all_and_answers_chain),

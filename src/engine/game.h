@@ -82,6 +82,7 @@ struct game {
     tile_t drew;                         /* the last tile drawn in this turn, or TILE_NONE */
     int pass_streak;                     /* turns in a row that ended with a pass */
     int wins[RULES_MAX_PLAYERS];         /* rounds won: gone out, or lowest hand of a block */
+    bool won_last[RULES_MAX_PLAYERS];    /* the winners of the last round ended (wins' meaning) */
     bool engine_dealt;                   /* the engine is dealt with the rest (ASK_LAY_ENGINE) */
     bool hunting;                        /* nobody held it: players draw until it turns up */
     int engine_from;                     /* the seat that laid the engine from hand, or -1 */

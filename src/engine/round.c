@@ -224,15 +224,20 @@ static void end_match(struct game *g, const bool candidate[], struct verdict *v)
 /* Rounds won: the player who went out, or on a block every lowest hand. */
 static void count_wins(struct game *g, const struct round_outcome *o)
 {
+    memset(g->won_last, 0, sizeof g->won_last);
     if (o->out_seat >= 0) {
         g->wins[o->out_seat]++;
+        g->won_last[o->out_seat] = true;
         return;
     }
     int64_t lowest = INT64_MAX;
     for (int s = 0; s < o->nplayers; s++)
         if (o->in_round[s] && o->hand_value[s] < lowest) lowest = o->hand_value[s];
     for (int s = 0; s < o->nplayers; s++)
-        if (o->in_round[s] && o->hand_value[s] == lowest) g->wins[s]++;
+        if (o->in_round[s] && o->hand_value[s] == lowest) {
+            g->wins[s]++;
+            g->won_last[s] = true;
+        }
 }
 
 void round_finish(struct game *g, int out_seat, bool out_on_double, struct verdict *v)

@@ -18,7 +18,7 @@
 
 enum node_kind {
     N_VIEW, N_MOVE, N_TRAINS, N_TRAIN, N_TILES, N_HANDS, N_TOTALS, N_WINS, N_PLAYERS, N_IN_PLAY,
-    N_DOUBLES, N_DOUBLE,
+    N_DOUBLES, N_DOUBLE, N_LAST_WINNERS,
 };
 
 /* N_TILES: arg < TRAIN_COUNT is a train, arg >= HAND_BASE the hand of seat arg - HAND_BASE. */
@@ -102,6 +102,13 @@ static int tiles_count(const struct game *g, int arg)
     return g->trains[arg].length;
 }
 
+static int count_last_winners(const struct game *g)
+{
+    int n = 0;
+    for (int s = 0; s < g->nplayers; s++) n += g->won_last[s];
+    return n;
+}
+
 static int list_count(const struct game *g, const struct node *n)
 {
     switch (n->kind) {
@@ -109,6 +116,7 @@ static int list_count(const struct game *g, const struct node *n)
     case N_PLAYERS: return g->nplayers;
     case N_IN_PLAY: return game_players_in(g);
     case N_DOUBLES: return g->ndoubles;
+    case N_LAST_WINNERS: return count_last_winners(g);
     case N_TRAINS: return game_players_in(g) + 1;
     case N_HANDS: return game_players_in(g);
     case N_TOTALS: case N_WINS: return g->nplayers;
@@ -153,6 +161,7 @@ static int index_view(lua_State *L, struct node *n, const struct game *g, const 
     else if (strcmp(k, "wins") == 0) push_node(L, vw, N_WINS, 0);
     else if (strcmp(k, "players") == 0) push_node(L, vw, N_PLAYERS, 0);
     else if (strcmp(k, "in_play") == 0) push_node(L, vw, N_IN_PLAY, 0);
+    else if (strcmp(k, "last_winners") == 0) push_node(L, vw, N_LAST_WINNERS, 0);
     else if (strcmp(k, "doubles") == 0) push_node(L, vw, N_DOUBLES, 0);
     else return unknown_field(L, "the game view", 2);
     return 1;
@@ -237,6 +246,10 @@ static bool push_item(lua_State *L, struct node *n, const struct game *g, lua_In
     case N_DOUBLES:
         push_node(L, n->vw, N_DOUBLE, k);
         return true;
+    case N_LAST_WINNERS:
+        for (int s = 0; s < g->nplayers; s++)
+            if (g->won_last[s] && k-- == 0) { luaview_push_name(L, g, s); return true; }
+        return false;
     default:
         return false;
     }
@@ -280,7 +293,8 @@ static int node_index(lua_State *L)
         else push_entry(L, n, g, seat);
         return 1;
     }
-    if (n->kind == N_TILES || n->kind == N_PLAYERS || n->kind == N_IN_PLAY || n->kind == N_DOUBLES) {
+    if (n->kind == N_TILES || n->kind == N_PLAYERS || n->kind == N_IN_PLAY || n->kind == N_DOUBLES
+        || n->kind == N_LAST_WINNERS) {
         int isnum = 0;
         lua_Integer i = lua_type(L, 2) == LUA_TNUMBER ? lua_tointegerx(L, 2, &isnum) : 0;
         if (!isnum || !push_item(L, n, g, i)) lua_pushnil(L);
@@ -361,7 +375,7 @@ static int node_tostring(lua_State *L)
 {
     struct node *n = self_node(L);
     static const char *const what[] = {"view", "play", "trains", "train", "tiles", "hands", "totals", "wins",
-                                       "players", "in_play", "doubles", "double"};
+                                       "players", "in_play", "doubles", "double", "last_winners"};
     lua_pushfstring(L, "game view: %s", what[n->kind]);
     return 1;
 }
