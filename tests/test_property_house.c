@@ -6,7 +6,8 @@
  *
  * For the shipped files whose effect is per move (doubles-anywhere-lifo/-fifo,
  * first-turn-own-train, draw-until-playable, marker-after-cover, and those that change
- * nothing per move), a model written from the settled details of house-rules.md, kept
+ * nothing per move) and three examples (mex-after-own, trainless-draws,
+ * drawn-tile-optional), a model written from the settled details of house-rules.md, kept
  * apart from the engine's decision code, says at every position what is legal (which
  * plays, whether a draw, whether a pass) and who holds a marker; over thousands of
  * self-played games the engine's legal list must be the model's. The model reads the
@@ -98,6 +99,9 @@ struct model {
     bool until_playable;         /* draw-until-playable */
     bool first_own;              /* first-turn-own-train */
     bool marker_after_cover;
+    bool mex_after_own;          /* the examples of mtref-rules(5): mex-after-own, */
+    bool trainless;              /* trainless-draws, */
+    bool drawn_optional;         /* drawn-tile-optional */
     int round, turn, n;
     bool marker[TRAIN_COUNT];
     struct model_double queue[GAME_DOUBLES_MAX];   /* owed a cover, in the order played */
@@ -124,6 +128,9 @@ static bool model_configure(struct model *m, const struct config *c)
         else if (strcmp(f, "draw-until-playable") == 0) m->until_playable = true;
         else if (strcmp(f, "first-turn-own-train") == 0) m->first_own = true;
         else if (strcmp(f, "marker-after-cover") == 0) m->marker_after_cover = true;
+        else if (strcmp(f, "mex-after-own") == 0) m->mex_after_own = true;
+        else if (strcmp(f, "trainless-draws") == 0) m->trainless = true;
+        else if (strcmp(f, "drawn-tile-optional") == 0) m->drawn_optional = true;
         else {
             known = false;
             for (size_t k = 0; k < sizeof neutral / sizeof neutral[0]; k++) known = known || strcmp(f, neutral[k]) == 0;
@@ -141,6 +148,9 @@ static void model_start_round(struct model *m, const struct game *g)
     m->until_playable = saved.until_playable;
     m->first_own = saved.first_own;
     m->marker_after_cover = saved.marker_after_cover;
+    m->mex_after_own = saved.mex_after_own;
+    m->trainless = saved.trainless;
+    m->drawn_optional = saved.drawn_optional;
     m->round = g->round;
     m->n = g->nplayers;
     m->turn = (g->round - 1) % g->nplayers;          /* [R4] */
@@ -163,6 +173,8 @@ static bool model_play_legal(const struct model *m, const struct game *g, tile_t
     bool open = train == seat || train == TRAIN_MEX || m->marker[train];
     if (!open || !tile_has_pip(tile, g->trains[train].open_pip)) return false;
     if (m->first_own && !m->first_done[seat] && train != seat) return false;
+    if (m->mex_after_own && train == TRAIN_MEX && g->trains[TRAIN_MEX].length == 0 && g->trains[seat].length == 0)
+        return false;
     return true;
 }
 
@@ -179,17 +191,24 @@ static int model_plays(const struct model *m, const struct game *g, bool plays[T
     return n;
 }
 
+/* Draws until a tile can be played: draw-until-playable, or trainless-draws while
+ * the player's own train is empty. */
+static bool draws_again(const struct model *m, const struct game *g)
+{
+    return m->until_playable || (m->trainless && g->trains[m->turn].length == 0);
+}
+
 static bool model_may_draw(const struct model *m, const struct game *g, int nplays)
 {
     if (nplays > 0 || tileset_is_empty(g->boneyard)) return false;      /* [R8] [R10] */
-    return m->until_playable || m->draws == 0;                           /* [R9] [R17] */
+    return draws_again(m, g) || m->draws == 0;                           /* [R9] [R17] */
 }
 
 static bool model_may_pass(const struct model *m, const struct game *g, int nplays)
 {
-    if (nplays > 0) return false;                                        /* [R11] */
+    if (nplays > 0) return m->drawn_optional && m->draws > 0;           /* [R11] */
     if (tileset_is_empty(g->boneyard)) return true;                      /* [R10] */
-    return !m->until_playable && m->draws > 0;
+    return !draws_again(m, g) && m->draws > 0;
 }
 
 static void model_end_turn(struct model *m, bool passed)
