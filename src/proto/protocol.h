@@ -44,6 +44,9 @@ struct command {
  * Checks NUL bytes, UTF-8 (overlong forms and surrogates are invalid) and length
  * over the whole line, comments included. */
 bool protocol_parse(const char *line, size_t len, struct command *cmd, char *err, size_t errsize);
+/* The same for the set double-max_pip (rules.h, max_pip): a tile with a pip above it is a
+ * syntax error that names the set. protocol_parse reads the canonical double-twelve. */
+bool protocol_parse_set(const char *line, size_t len, int max_pip, struct command *cmd, char *err, size_t errsize);
 
 /* Whether text is a valid player name: [A-Za-z][A-Za-z0-9_]{0,15}, not a keyword or mex. */
 bool protocol_is_name(const char *text, size_t len);

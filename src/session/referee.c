@@ -365,7 +365,9 @@ static void handle_line(struct referee *ref, const char *text, size_t len, bool 
         verdict_fail(v, ERR_SYNTAX, 0, "line longer than %d bytes", PROTOCOL_LINE_MAX);
         return;
     }
-    if (!protocol_parse(text, len, cmd, err, sizeof err)) {
+    /* the set in force: the match's, or once it is over the next one's (as players N) */
+    int max_pip = (ref->game.phase == PHASE_OVER ? ref->cli_rules : ref->game.rules)->max_pip;
+    if (!protocol_parse_set(text, len, max_pip, cmd, err, sizeof err)) {
         verdict_fail(v, ERR_SYNTAX, 0, "%s", err);
         return;
     }
