@@ -311,6 +311,22 @@ static void bot_program_plays_as_the_builtin(void **s)
     free(b);
 }
 
+/* Under engine-from-hand the record deals the engine with its holder's hand (so check
+ * accepts it), and every bot is told whose hand it left (`engine NAME TILE`). */
+static void engine_laid_from_a_hand_is_told_and_recorded(void **s)
+{
+    (void)s;
+    char cmd[2048], *out;
+    snprintf(cmd, sizeof cmd,
+             "cd %s && rm -rf efh && %s match -q --deals 2 --seed 5 --rounds 7 --rules engine-from-hand -o efh "
+             "'a=%s bot greedy' builtin:random builtin:greedy >/dev/null && %s check --rules engine-from-hand "
+             "efh/records/*.mtr >/dev/null && cat efh/logs/*-a.log",
+             tmp, mtref, mtref, mtref);
+    assert_int_equal(sh(cmd, &out), 0);
+    if (!strstr(out, "\nengine ")) fail_msg("no engine event in the transcript");
+    free(out);
+}
+
 /* Journal lines without what a clock measures, sorted. */
 static char *journal_of(const char *dir)
 {
@@ -496,6 +512,7 @@ int main(void)
         cmocka_unit_test(start_failures_stop_the_run_with_2),
         cmocka_unit_test(stop_mode_keeps_the_record_and_transcript),
         cmocka_unit_test(bot_program_plays_as_the_builtin),
+        cmocka_unit_test(engine_laid_from_a_hand_is_told_and_recorded),
         cmocka_unit_test(concurrency_never_changes_results),
         cmocka_unit_test(killed_run_resumes_to_the_same_end),
         cmocka_unit_test(shipped_bots_play_without_faults),

@@ -259,6 +259,15 @@ void proto_drew(struct mbuf *b, enum proto_form f, tile_t tile)
     else mbuf_put(b, "drew %s\n", text);
 }
 
+void proto_engine_laid(struct mbuf *b, enum proto_form f, const struct game *g)
+{
+    char text[TILE_TEXT_SIZE];
+    tile_format(tile_double(g->engine_pip), text);
+    const char *who = g->names[g->engine_from];
+    if (f == PROTO_JSON) mbuf_put(b, "{\"type\":\"engine\",\"player\":\"%s\",\"tile\":\"%s\"}\n", who, text);
+    else mbuf_put(b, "engine %s %s\n", who, text);
+}
+
 void proto_events(struct mbuf *b, enum proto_form f, const struct game *g, const struct verdict *v,
                   const tileset hands_left[])
 {

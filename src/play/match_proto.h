@@ -51,6 +51,9 @@ void proto_round(struct mbuf *b, enum proto_form f, const struct game *g, int se
 void proto_move(struct mbuf *b, enum proto_form f, const struct game *g, const struct move *m);
 /* The drawn tile, to its drawer only. */
 void proto_drew(struct mbuf *b, enum proto_form f, tile_t tile);
+/* The engine laid from the hand of g->engine_from (a house rule): to every bot, as
+ * the tile leaves a hand without a move of its holder. */
+void proto_engine_laid(struct mbuf *b, enum proto_form f, const struct game *g);
 /* The events a move caused: round_end with every hand's leftover tiles (hands_left:
  * the hands when the round ended), eliminated, match_end. */
 void proto_events(struct mbuf *b, enum proto_form f, const struct game *g, const struct verdict *v,

@@ -55,6 +55,8 @@ static void record_deals(struct match_ctx *x)
         if (g->eliminated[s]) continue;
         mbuf_put(x->record, "deal %s", g->names[s]);
         tileset hand = g->hands[s];
+        /* the engine laid from a hand (a house rule) was dealt with it */
+        if (g->engine_from == s) tileset_add(&hand, tile_double(g->engine_pip));
         for (tile_t t; (t = tileset_pop(&hand)) != TILE_NONE;) {
             mbuf_bytes(x->record, " ", 1);
             mbuf_tile(x->record, t);
@@ -80,12 +82,14 @@ static void build_round(struct match_ctx *x, int seat, enum proto_form f, const 
 {
     (void)arg;
     proto_round(&x->msg, f, x->g, seat);
+    if (x->g->engine_from >= 0) proto_engine_laid(&x->msg, f, x->g);
 }
 
 struct moved {
     const struct move *m;
     const struct verdict *v;
     const tileset *hands_left;
+    bool engine_laid;                    /* the move's draw turned up the engine (a hunt) */
 };
 
 static void build_move(struct match_ctx *x, int seat, enum proto_form f, const void *arg)
@@ -93,6 +97,7 @@ static void build_move(struct match_ctx *x, int seat, enum proto_form f, const v
     const struct moved *mv = arg;
     proto_move(&x->msg, f, x->g, mv->m);
     if (mv->m->kind == MOVE_DRAW && seat == mv->m->seat) proto_drew(&x->msg, f, mv->v->drew);
+    if (mv->engine_laid) proto_engine_laid(&x->msg, f, x->g);
     proto_events(&x->msg, f, x->g, mv->v, mv->hands_left);
 }
 
@@ -278,6 +283,7 @@ static int play(struct match_ctx *x, const char *const rule_names[], char *err)
         }
         tileset hands[RULES_MAX_PLAYERS];
         memcpy(hands, g->hands, sizeof hands);
+        int engine_from = g->engine_from;
         struct seat_io *io = &x->seats[seat];
         struct move m;
         bool played = false;
@@ -297,7 +303,7 @@ static int play(struct match_ctx *x, const char *const rule_names[], char *err)
         }
         record_move(x, &m, v.drew);
         if (v.round_ended && m.kind == MOVE_PLAY) tileset_remove(&hands[m.seat], m.tile);
-        struct moved mv = {&m, &v, hands};
+        struct moved mv = {&m, &v, hands, engine_from < 0 && g->engine_from >= 0 && !v.round_ended};
         match_io_broadcast(x, build_move, &mv);
         check_faults(x);
         if (x->r->stop && c->policy == POLICY_STOP) return 0;

@@ -1,7 +1,7 @@
 /* A spy for the tests of mtref match: a bot (mtref-bot(7), text form) that keeps what
  * its seat may know (its own hand, the round's engine, tiles laid in the moves it saw,
  * the tiles it drew itself, hands shown after a round ends, every hand's size, the
- * engine once a hand's size drops without a move, as the holder lays it) and
+ * engine once an `engine` line says whose hand it left) and
  * checks every line the referee sends against it. The first tile it is shown before
  * it is public, or a view that differs from what it knows, ends it at once: "spy: leak"
  * and the reason on stderr, exit status 42 (a crash the runner reports with that tail).
@@ -123,20 +123,12 @@ static void on_line(char *line)
         }
         if (count != hand_count()) leak("its hand lacks a tile it holds", copy);
     } else if (strcmp(k, "sizes") == 0) {
-        int layer = -1;
         for (int i = 1; i + 1 < n; i += 2) {
             int s = seat_of(w[i]), size = atoi(w[i + 1]);
             if (s < 0) leak("a size of nobody at the table", copy);
             if (!sizes_set) sizes[s] = size;
-            else if (sizes[s] == size + 1 && !engine_laid && layer < 0) layer = s;   /* laid the engine */
             else if (sizes[s] != size) leak("a hand size the moves do not explain", copy);
             if (strcmp(w[i], me) == 0 && size != hand_count()) leak("its own size is not its hand's", copy);
-        }
-        if (layer >= 0) {
-            if (strcmp(names[layer], me) == 0) leak("its size dropped without a move", copy);
-            sizes[layer]--;
-            engine_laid = true;
-            set(known, engine, engine, true);
         }
         sizes_set = true;
     } else if (strcmp(k, "boneyard") == 0 && round_start && n == 2) {
@@ -174,6 +166,14 @@ static void on_line(char *line)
             set(mine, a, b, true);
         }
         expect_drew = false;
+    } else if (strcmp(k, "engine") == 0 && n == 3) {              /* laid from NAME's hand */
+        int s = seat_of(w[1]);
+        if (s < 0 || !tile(w[2], &a, &b) || a != engine || b != engine) leak("an engine line not of the round", copy);
+        if (!engine_laid) {
+            engine_laid = true;
+            set(known, engine, engine, true);
+            sizes[s]--;
+        }
     } else if (strcmp(k, "round_end") == 0) {
         in_round = false;
     } else if (strcmp(k, "shown") == 0) {
