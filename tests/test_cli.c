@@ -223,6 +223,22 @@ static void rules_without_a_name_lists_the_search_path(void **state)
     done(&r);
 }
 
+/* Several files setting one hook: each file's is named, in load order (how they chain). */
+static void rules_names_every_files_hook_in_load_order(void **state)
+{
+    (void)state;
+    struct run r = run(NULL, "rules", "first-turn-no-doubles", "mex-after-own", "double-fifteen");
+    assert_int_equal(r.status, 0);
+    const char *a = strstr(r.out, "hook may_play: "), *b = a ? strstr(a + 1, "hook may_play: ") : NULL;
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_true(strstr(a, "first-turn-no-doubles.lua:") < strstr(a, "mex-after-own.lua:"));
+    assert_non_null(strstr(b, "mex-after-own.lua:"));
+    assert_has(r.out, "set: double-fifteen, 136 tiles, pips 0 to 15");
+    assert_has(r.out, "players: 2 to 12");
+    done(&r);
+}
+
 static char *temp_dir(void)
 {
     static char dir[64];
@@ -560,6 +576,7 @@ int main(void)
         cmocka_unit_test(a_rules_name_typo_suggests_the_nearest_file),
         cmocka_unit_test(a_rules_path_claims_no_search_and_a_directory_is_named),
         cmocka_unit_test(rules_without_a_name_lists_the_search_path),
+        cmocka_unit_test(rules_names_every_files_hook_in_load_order),
         cmocka_unit_test(rules_name_finds_a_file_in_the_current_directory),
         cmocka_unit_test(check_walks_a_directory_and_sums_it_up),
         cmocka_unit_test(quiet_answers_only_errors_events_and_queries),

@@ -169,6 +169,92 @@ static void double_fork_does_not_hang(void **s) { (void)s; expect_fault("doublef
 static void ignoring_bye_is_killed_no_fault(void **s) { (void)s; expect_fault("ignorebye", "", "", NULL, 0); }
 static void stderr_storm_is_drained_no_fault(void **s) { (void)s; expect_fault("stderrstorm", "", "", NULL, 0); }
 
+static void past_the_memory_limit_is_crash(void **s)
+{
+    (void)s;
+    expect_fault("alloc", RECOVER " --bot-mem 128M", "crash", "memory limit of 128 MiB?", 0);
+}
+static void past_the_cpu_limit_is_crash(void **s)
+{
+    (void)s;
+    expect_fault("spin", RECOVER " --bot-cpu 1 --time 10s+10s", "crash", "signal XCPU (the CPU limit, 1 s)", 0);
+}
+
+/* cutechess-style per-bot settings after the bot: its own clock and memory limit,
+ * in the plan; the other seat keeps the run's. */
+static void a_bot_has_its_own_time_and_limits(void **s)
+{
+    (void)s;
+    char cmd[2048], *out;
+    snprintf(cmd, sizeof cmd,
+             "cd %s && rm -rf run && TESTBOT_MARK=%s %s match --deals 1 --seating none --rounds 1 --seed 3 "
+             "--time 5s+5s --exit-grace 100ms --json -q -o run 't=%s sleep 1' t.time=100ms+50ms t.mem=512M "
+             "'u=%s ok' builtin:greedy -n 3 2>stderr.txt",
+             tmp, mark, mtref, testbot, testbot);
+    assert_int_equal(sh(cmd, &out), 0);
+    if (!strstr(out, "\"t\":{\"cmd\":") || !strstr(out, "\"time\":{\"move_ms\":100,\"bank_ms\":50},"
+                                                          "\"limits\":{\"mem_bytes\":536870912,\"cpu_s\":0}}"))
+        fail_msg("the plan lacks t's own settings: %s", out);
+    if (count(out, "\"kind\":\"timeout\"") != 1 || !strstr(out, "no answer in 100+50 ms"))
+        fail_msg("t's own clock did not apply: %s", out);
+    if (strstr(out, "\"u\":{\"cmd\":\"") && strstr(strstr(out, "\"u\":{\"cmd\":\""), "\"time\":{\"move_ms\":100"))
+        fail_msg("u got t's clock: %s", out);
+    free(out);
+    snprintf(cmd, sizeof cmd, "%s match -q --deals 1 't=%s' t.speed=3 builtin:greedy 2>&1", mtref, testbot);
+    assert_int_equal(sh(cmd, &out), 2);
+    assert_non_null(strstr(out, "unknown bot option"));
+    free(out);
+    wait_no_marked(2000);
+}
+
+/* A file a bot writes in its working directory: by default in a fresh directory,
+ * removed afterwards; with --bot-dir, where it says. */
+static void a_bot_runs_in_a_fresh_directory(void **s)
+{
+    (void)s;
+    char cmd[1024], path[512];
+    struct stat st;
+    snprintf(cmd, sizeof cmd, "mkdir -p %s/tmpdir %s/botdir && rm -f %s/tmpdir/* %s/botdir/*", tmp, tmp, tmp, tmp);
+    assert_int_equal(sh(cmd, NULL), 0);
+    char *line;
+    char extra[512];
+    snprintf(extra, sizeof extra, "--ask-forced");
+    snprintf(path, sizeof path, "%s/tmpdir", tmp);
+    setenv("TMPDIR", path, 1);
+    assert_int_equal(one("writefile", extra, &line), 0);
+    unsetenv("TMPDIR");
+    assert_int_equal(count(line, "\"kind\":"), 0);
+    free(line);
+    snprintf(path, sizeof path, "%s/testbot-was-here", tmp);
+    assert_int_not_equal(stat(path, &st), 0);                 /* not in mtref's directory */
+    snprintf(cmd, sizeof cmd, "ls -A %s/tmpdir | wc -l", tmp);
+    char *out;
+    sh(cmd, &out);
+    assert_int_equal(atoi(out), 0);                          /* its directory is gone */
+    free(out);
+    snprintf(extra, sizeof extra, "--bot-dir %s/botdir", tmp);
+    assert_int_equal(one("writefile", extra, &line), 0);
+    free(line);
+    snprintf(path, sizeof path, "%s/botdir/testbot-was-here", tmp);
+    assert_int_equal(stat(path, &st), 0);
+    snprintf(path, sizeof path, "%s/testbot-was-here", tmp);
+    assert_int_not_equal(stat(path, &st), 0);
+}
+
+/* The relative path of a bot's command means what it means in mtref's directory. */
+static void a_relative_command_is_found_from_a_fresh_directory(void **s)
+{
+    (void)s;
+    char cmd[2048], *out;
+    snprintf(cmd, sizeof cmd,
+             "cd %s && mkdir -p \"it's a dir\" && cp %s \"it's a dir\"/bot && cd \"it's a dir\" && rm -rf run && "
+             "%s match -q --json --deals 1 --rounds 1 --seed 2 -o run 'b=./bot ok' builtin:greedy",
+             tmp, testbot, mtref);
+    int status = sh(cmd, &out);
+    if (status != 0 || count(out, "\"kind\":") != 0) fail_msg("status %d: %s", status, out);
+    free(out);
+}
+
 static void start_failures_stop_the_run_with_2(void **s)
 {
     (void)s;
@@ -223,6 +309,22 @@ static void bot_program_plays_as_the_builtin(void **s)
     assert_string_equal(a, b);
     free(a);
     free(b);
+}
+
+/* Under engine-from-hand the record deals the engine with its holder's hand (so check
+ * accepts it), and every bot is told whose hand it left (`engine NAME TILE`). */
+static void engine_laid_from_a_hand_is_told_and_recorded(void **s)
+{
+    (void)s;
+    char cmd[2048], *out;
+    snprintf(cmd, sizeof cmd,
+             "cd %s && rm -rf efh && %s match -q --deals 2 --seed 5 --rounds 7 --rules engine-from-hand -o efh "
+             "'a=%s bot greedy' builtin:random builtin:greedy >/dev/null && %s check --rules engine-from-hand "
+             "efh/records/*.mtr >/dev/null && cat efh/logs/*-a.log",
+             tmp, mtref, mtref, mtref);
+    assert_int_equal(sh(cmd, &out), 0);
+    if (!strstr(out, "\nengine ")) fail_msg("no engine event in the transcript");
+    free(out);
 }
 
 /* Journal lines without what a clock measures, sorted. */
@@ -402,9 +504,15 @@ int main(void)
         cmocka_unit_test(double_fork_does_not_hang),
         cmocka_unit_test(ignoring_bye_is_killed_no_fault),
         cmocka_unit_test(stderr_storm_is_drained_no_fault),
+        cmocka_unit_test(past_the_memory_limit_is_crash),
+        cmocka_unit_test(past_the_cpu_limit_is_crash),
+        cmocka_unit_test(a_bot_runs_in_a_fresh_directory),
+        cmocka_unit_test(a_bot_has_its_own_time_and_limits),
+        cmocka_unit_test(a_relative_command_is_found_from_a_fresh_directory),
         cmocka_unit_test(start_failures_stop_the_run_with_2),
         cmocka_unit_test(stop_mode_keeps_the_record_and_transcript),
         cmocka_unit_test(bot_program_plays_as_the_builtin),
+        cmocka_unit_test(engine_laid_from_a_hand_is_told_and_recorded),
         cmocka_unit_test(concurrency_never_changes_results),
         cmocka_unit_test(killed_run_resumes_to_the_same_end),
         cmocka_unit_test(shipped_bots_play_without_faults),

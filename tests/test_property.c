@@ -281,7 +281,7 @@ static void model_apply(struct model *m, const struct move *mv, tile_t drew, str
 /* A new round has been dealt in g: take the hands, check the deal [R3-R6][R23]. */
 static void model_start_round(struct model *m, const struct game *g)
 {
-    m->engine = TILE_MAX_PIP - (m->round - 1) % TILE_PIPS;   /* [R3] */
+    m->engine = TILE_CANONICAL_PIP - (m->round - 1) % (TILE_CANONICAL_PIP + 1);   /* [R3] */
     CHECK(g->round == m->round, "the engine plays round %d, the model %d", g->round, m->round);
     CHECK(g->engine_pip == m->engine, "round %d: engine %d, expected %d", m->round, g->engine_pip, m->engine);
     tileset all = tileset_empty();
@@ -350,7 +350,7 @@ static void compare_state(const struct model *m, const struct game *g)
         }
         CHECK(open == tr->open_pip, "train %d ends at %d but its open end is %d", t, open, tr->open_pip);
     }
-    CHECK(placed == TILE_COUNT && tileset_equal(seen, tileset_all()), "%d tiles accounted for", placed);
+    CHECK(placed == TILE_CANONICAL_COUNT && tileset_equal(seen, tileset_all()), "%d tiles accounted for", placed);
 }
 
 /* ---- (b) every move tried at one state ---- */

@@ -9,13 +9,16 @@
  *     ok out | ok blocked        accepted, and the round ends that way
  *     !must-cover R14            rejected with this code and rule id
  *     !syntax                    rejected with this code and no rule id
+ *     ? marked ana | ? unmarked mex   the table now: a train's marker,
+ *     ? open ana 3               its open end,
+ *     ? boneyard 0 | ? uncovered 1   the tiles left to draw, the doubles owed a cover
+ *     ---                        a new game in a fresh session (the same args)
  *
  * A record line with no expectation after it must be accepted (a round may end). The first mismatch
  * is reported as FILE:LINE with what was expected and what came. One cmocka test per
  * file, named after it. */
 #include "testutil.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +116,42 @@ static size_t split_lines(char *text, struct line **out)
     return n;
 }
 
+/* The train a word names (a player's name or mex), or -1. */
+static int train_named(const struct game *g, const char *word)
+{
+    if (strcmp(word, "mex") == 0) return TRAIN_MEX;
+    return game_find_player(g, word, (int)strlen(word));
+}
+
+/* Checks a "? what ..." line against the table; false with why (size bytes) set. */
+static bool state_holds(const struct game *g, const char *line, char *why, size_t size)
+{
+    char what[16] = "", word[GAME_NAME_MAX_LEN + 1] = "";
+    int number = -1;
+    int n = sscanf(line, "? %15s %16s %d", what, word, &number);   /* GAME_NAME_MAX_LEN */
+    if (n >= 2 && (strcmp(what, "marked") == 0 || strcmp(what, "unmarked") == 0)) {
+        int t = train_named(g, word);
+        if (t < 0) { snprintf(why, size, "no train '%s'", word); return false; }
+        bool want = what[0] == 'm';
+        snprintf(why, size, "the %s train is %s", word, g->trains[t].marker ? "marked" : "not marked");
+        return g->trains[t].marker == want;
+    }
+    if (n == 3 && strcmp(what, "open") == 0) {
+        int t = train_named(g, word);
+        if (t < 0) { snprintf(why, size, "no train '%s'", word); return false; }
+        snprintf(why, size, "the %s train is open at %d", word, g->trains[t].open_pip);
+        return g->trains[t].open_pip == number;
+    }
+    if (n == 2 && (strcmp(what, "boneyard") == 0 || strcmp(what, "uncovered") == 0)) {
+        int want = atoi(word);
+        int got = what[0] == 'b' ? tileset_count(g->boneyard) : g->ndoubles;
+        snprintf(why, size, "%s holds %d", what, got);
+        return got == want;
+    }
+    snprintf(why, size, "a state line this driver does not know");
+    return false;
+}
+
 static bool is_blank_or_comment(const char *text)
 {
     text += strspn(text, " \t");
@@ -156,6 +195,20 @@ static void run_rule_file(void **state)
     for (; i < n && !failed; i++) {
         const struct line *l = &lines[i];
         if (is_blank_or_comment(l->text)) continue;
+        if (strcmp(l->text, "---") == 0) {          /* a new game */
+            tu_free(ref);
+            ref = tu_session(nrules ? rules : NULL, nrules);
+            continue;
+        }
+        if (strncmp(l->text, "? ", 2) == 0) {
+            char why[128];
+            checked++;
+            if (!state_holds(&ref->game, l->text, why, sizeof why)) {
+                print_error("%s:%d: '%s': %s\n", file, l->number, l->text, why);
+                failed = true;
+            }
+            continue;
+        }
         if (is_expectation(l->text))
             fail_msg("%s:%d: expectation '%s' follows no record line", file, l->number, l->text);
         referee_line(ref, l->text, strlen(l->text), false, l->number, &resp);
@@ -190,52 +243,7 @@ static void run_rule_file(void **state)
     if (checked == 0) fail_msg("%s holds no record lines", file);
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int main(void)
 {
-    const char *dir = getenv("MTREF_TEST_DIR");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/rules", dir ? dir : ".");
-    DIR *d = opendir(path);
-    if (!d) {
-        fprintf(stderr, "test_rule_data: cannot open %s (set MTREF_TEST_DIR)\n", path);
-        return 1;
-    }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    for (struct dirent *ent; (ent = readdir(d));) {
-        size_t len = strlen(ent->d_name);
-        if (len <= 2 || strcmp(ent->d_name + len - 2, ".t") != 0) continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 32;
-            char **bigger = realloc(names, cap * sizeof *names);
-            if (!bigger) return 1;
-            names = bigger;
-        }
-        names[n] = strdup(ent->d_name);
-        if (!names[n]) return 1;
-        n++;
-    }
-    closedir(d);
-    if (n < RULE_FILES_MIN) {
-        fprintf(stderr, "test_rule_data: only %zu files in %s, expected at least %d\n", n, path, RULE_FILES_MIN);
-        return 1;
-    }
-    qsort(names, n, sizeof *names, by_name);
-    struct CMUnitTest *tests = calloc(n, sizeof *tests);
-    if (!tests) return 1;
-    for (size_t i = 0; i < n; i++) {
-        tests[i].name = names[i];
-        tests[i].test_func = run_rule_file;
-        tests[i].initial_state = names[i];
-    }
-    int failed = _cmocka_run_group_tests("rule_data", tests, n, NULL, NULL);
-    for (size_t i = 0; i < n; i++) free(names[i]);
-    free(names);
-    free(tests);
-    return failed;
+    return tu_run_data_files("rule_data", "rules", ".t", false, RULE_FILES_MIN, run_rule_file);
 }

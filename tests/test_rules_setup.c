@@ -17,7 +17,7 @@ static struct referee *start(const char *setup)
 static const char *deal_line(char *buf, size_t size, const char *name, int first, int count)
 {
     int len = snprintf(buf, size, "deal %s", name);
-    for (tile_t t = 0; t < TILE_COUNT && count > 0; t++) {
+    for (tile_t t = 0; t < TILE_CANONICAL_COUNT && count > 0; t++) {
         if (t == tile_double(12)) continue;
         if (first > 0) { first--; continue; }
         char text[TILE_TEXT_SIZE];

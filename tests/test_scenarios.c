@@ -10,7 +10,6 @@
  * The expected files are the contract (protocol.md); one cmocka test per record. */
 #include "testutil.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,52 +114,7 @@ static void run_scenario(void **state)
     if (!ok) fail_msg("scenario %s does not give its expected output", name);
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int main(void)
 {
-    const char *dir = getenv("MTREF_TEST_DIR");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/scenarios", dir ? dir : ".");
-    DIR *d = opendir(path);
-    if (!d) {
-        fprintf(stderr, "test_scenarios: cannot open %s (set MTREF_TEST_DIR)\n", path);
-        return 1;
-    }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    for (struct dirent *ent; (ent = readdir(d));) {
-        size_t len = strlen(ent->d_name);
-        if (len <= 4 || strcmp(ent->d_name + len - 4, ".mtr") != 0) continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 64;
-            char **bigger = realloc(names, cap * sizeof *names);
-            if (!bigger) return 1;
-            names = bigger;
-        }
-        names[n] = strndup(ent->d_name, len - 4);
-        if (!names[n]) return 1;
-        n++;
-    }
-    closedir(d);
-    if (n < SCENARIOS_MIN) {
-        fprintf(stderr, "test_scenarios: only %zu records in %s, expected at least %d\n", n, path, SCENARIOS_MIN);
-        return 1;
-    }
-    qsort(names, n, sizeof *names, by_name);
-    struct CMUnitTest *tests = calloc(n, sizeof *tests);
-    if (!tests) return 1;
-    for (size_t i = 0; i < n; i++) {
-        tests[i].name = names[i];
-        tests[i].test_func = run_scenario;
-        tests[i].initial_state = names[i];
-    }
-    int failed = _cmocka_run_group_tests("scenarios", tests, n, NULL, NULL);
-    for (size_t i = 0; i < n; i++) free(names[i]);
-    free(names);
-    free(tests);
-    return failed;
+    return tu_run_data_files("scenarios", "scenarios", ".mtr", true, SCENARIOS_MIN, run_scenario);
 }

@@ -14,7 +14,9 @@
 
 /* Two deals, each in both seatings:
  *   deal 0: A 10 B 30 | B 20 A 40     datum seat 0 = 15, seat 1 = 35: margins A 0, B 0
- *   deal 1: A 0 B 50 | B 30 A 20      datum seat 0 = 15, seat 1 = 35: margins A -15, B +15 */
+ *   deal 1: A 0 B 50 | B 30 A 20      datum seat 0 = 15, seat 1 = 35: margins A -15, B +15
+ * Matchpoints, each hand against its other holder: deal 0 A beats B with seat 0's
+ * hand and loses with seat 1's (A 1/2, B 1/2); deal 1 A beats B with both (A 1, B 0). */
 static const char *const lines[] = {
     PLAN,
     MATCH("d0s0", 0, "A", "B", 10, 30, 1, 2, ""),
@@ -46,6 +48,9 @@ static void duplicate_margin_is_over_deals(void **state)
     assert_float_equal(a.margin, -7.5, 1e-9);                /* mean of 0 and -15 */
     assert_float_equal(a.margin_ci, 12.706 * sqrt(112.5) / sqrt(2.0), 1e-6);
     assert_float_equal(b.margin, 7.5, 1e-9);
+    assert_float_equal(a.mp, 75.0, 1e-9);                    /* mean of 50% and 100% */
+    assert_float_equal(a.mp_ci, 12.706 * sqrt(1250.0) / sqrt(2.0), 1e-6);
+    assert_float_equal(b.mp, 25.0, 1e-9);
     assert_float_equal(a.win_share, 0.75, 1e-9);
     assert_float_equal(a.placement, 1.25, 1e-9);
     assert_float_equal(a.total, 17.5, 1e-9);                 /* 10 40 0 20 */
@@ -59,6 +64,30 @@ static void duplicate_margin_is_over_deals(void **state)
     assert_float_equal(diff, 15.0, 1e-9);                    /* deal 0: (20-20)/2, deal 1: (50+10)/2 */
     assert_float_equal(ci, 12.706 * sqrt(450.0) / sqrt(2.0), 1e-6);
     assert_float_equal(beat, 0.75, 1e-9);
+    stats_free(st);
+}
+
+/* A forfeit loses every comparison, even with the better total; a tie is half. */
+static void matchpoints_forfeit_loses_tie_halves(void **state)
+{
+    (void)state;
+    static const char *const mp_lines[] = {
+        PLAN,
+        MATCH("d0s0", 0, "A", "B", 5, 30, 1, 2, "{\"seat\":\"x\",\"bot\":\"A\",\"kind\":\"crash\"}"),
+        MATCH("d0s1", 0, "B", "A", 20, 30, 1, 2, ""),
+        MATCH("d1s0", 1, "A", "B", 10, 10, 1, 1, ""),
+        MATCH("d1s1", 1, "B", "A", 10, 10, 1, 1, ""),
+    };
+    struct stats *st = stats_new();
+    char err[200];
+    for (int i = 0; i < 5; i++) assert_true(stats_add_line(st, mp_lines[i], strlen(mp_lines[i]), err, sizeof err));
+    struct stats_bot a, b;
+    assert_true(stats_bot(st, 0, &a));
+    assert_true(stats_bot(st, 1, &b));
+    /* deal 0: seat 0's hand A 5 (forfeited) against B 20: A 0; seat 1's B 30 against A 30: 1/2
+     * each; A (0 + 1/2) / 2 = 25%, B (1 + 1/2) / 2 = 75%; deal 1: ties, 50% each */
+    assert_float_equal(a.mp, (25.0 + 50.0) / 2, 1e-9);
+    assert_float_equal(b.mp, (75.0 + 50.0) / 2, 1e-9);
     stats_free(st);
 }
 
@@ -104,6 +133,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(duplicate_margin_is_over_deals),
+        cmocka_unit_test(matchpoints_forfeit_loses_tie_halves),
         cmocka_unit_test(shards_merge_and_count_each_match_once),
         cmocka_unit_test(malformed_lines_are_refused),
         cmocka_unit_test(t_quantiles),

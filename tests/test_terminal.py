@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 
 MTREF = os.path.abspath(sys.argv[1])
@@ -56,8 +57,21 @@ class Session:
                     break
         return needle in self.seen
 
+    def editor_reading(self, timeout=5.0):
+        """Waits until line editing reads the terminal: libedit prints its prompt
+        before it turns canonical mode off, and keys typed in between would be
+        cooked by the terminal (an arrow echoed as ^[[A). The pseudo-terminal's
+        modes are read from its master side. Without libedit there is nothing to
+        wait for."""
+        end = time.time() + timeout
+        while EDITING and time.time() < end:
+            if not termios.tcgetattr(self.fd)[3] & termios.ICANON:
+                return
+            time.sleep(0.005)
+
     def send(self, keys, until=b"> "):
         self.seen = b""
+        self.editor_reading()
         os.write(self.fd, keys.encode())
         self.read_until(until)
         return self.seen

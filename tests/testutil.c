@@ -1,6 +1,7 @@
 /* Test support: protocol text through a real session. */
 #include "testutil.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,7 +140,7 @@ void tu_deal(struct referee *ref, const char *const fixed[], const unsigned avoi
     int n = g->nplayers, in = 0;
     for (int s = 0; s < n; s++) in += !g->eliminated[s];
     int size = g->rules->hand_size[in];
-    int engine = g->phase == PHASE_SETUP ? TILE_MAX_PIP : g->engine_pip;
+    int engine = g->phase == PHASE_SETUP ? g->rules->max_pip : g->engine_pip;
     tileset used = keep ? tu_tiles(keep) : tileset_empty();
     tileset_add(&used, tile_double(engine));
     tileset hands[RULES_MAX_PLAYERS];
@@ -159,7 +160,7 @@ void tu_deal(struct referee *ref, const char *const fixed[], const unsigned avoi
         int s = order[i];
         if (g->eliminated[s]) continue;
         for (tile_t t = 0; t < TILE_COUNT && tileset_count(hands[s]) < size; t++) {
-            if (tileset_has(used, t) || (avoid[s] & (TU_PIP(tile_low(t)) | TU_PIP(tile_high(t))))) continue;
+            if (!rules_has_tile(g->rules, t) || tileset_has(used, t) || (avoid[s] & (TU_PIP(tile_low(t)) | TU_PIP(tile_high(t))))) continue;
             tileset_add(&hands[s], t);
             tileset_add(&used, t);
         }
@@ -182,3 +183,55 @@ void tu_deal(struct referee *ref, const char *const fixed[], const unsigned avoi
 }
 
 void tu_moves(struct referee *ref, const char *text) { feed_lines(ref, text, false); }
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int tu_run_data_files(const char *group, const char *subdir, const char *suffix, bool strip_suffix, size_t min,
+                      CMUnitTestFunction test)
+{
+    const char *dir = getenv("MTREF_TEST_DIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir ? dir : ".", subdir);
+    DIR *d = opendir(path);
+    if (!d) {
+        fprintf(stderr, "%s: cannot open %s (set MTREF_TEST_DIR)\n", group, path);
+        return 1;
+    }
+    size_t slen = strlen(suffix);
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    for (struct dirent *ent; (ent = readdir(d));) {
+        size_t len = strlen(ent->d_name);
+        if (len <= slen || strcmp(ent->d_name + len - slen, suffix) != 0) continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **bigger = realloc(names, cap * sizeof *names);
+            if (!bigger) return 1;
+            names = bigger;
+        }
+        names[n] = strndup(ent->d_name, strip_suffix ? len - slen : len);
+        if (!names[n]) return 1;
+        n++;
+    }
+    closedir(d);
+    if (n < min) {
+        fprintf(stderr, "%s: only %zu %s files in %s, expected at least %zu\n", group, n, suffix, path, min);
+        return 1;
+    }
+    qsort(names, n, sizeof *names, by_name);
+    struct CMUnitTest *tests = calloc(n, sizeof *tests);
+    if (!tests) return 1;
+    for (size_t i = 0; i < n; i++) {
+        tests[i].name = names[i];
+        tests[i].test_func = test;
+        tests[i].initial_state = names[i];
+    }
+    int failed = _cmocka_run_group_tests(group, tests, n, NULL, NULL);
+    for (size_t i = 0; i < n; i++) free(names[i]);
+    free(names);
+    free(tests);
+    return failed;
+}

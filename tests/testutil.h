@@ -33,6 +33,13 @@ int tu_run(const char *record, bool json, bool keep_going, const char *const rul
 /* Reads a file under tests/ (MTREF_TEST_DIR); malloc'd, NUL-terminated; NULL if absent. */
 char *tu_read_test_file(const char *relative, size_t *len);
 
+/* Tests as data: runs test once for every file NAME<suffix> of tests/<subdir>
+ * (MTREF_TEST_DIR), in name order, as the cmocka group group, each test named and
+ * handed (as *state) NAME<suffix>, or NAME when strip_suffix. Fewer than min files is
+ * a failure (a directory that lost its files must not pass). Returns main's status. */
+int tu_run_data_files(const char *group, const char *subdir, const char *suffix, bool strip_suffix, size_t min,
+                      CMUnitTestFunction test);
+
 #endif
 
 /* Building positions from real deals. */

@@ -78,11 +78,17 @@ enum {
 
 void cli_parser_init(struct cli_parser *p, int argc, char **argv, const struct subcommand *command,
                      const struct cli_option *options, int noptions);
+/* cli_parser_init with the length of a static options array. */
+#define CLI_PARSER_INIT(p, argc, argv, command, options) \
+    cli_parser_init(p, argc, argv, command, options, (int)(sizeof(options) / sizeof((options)[0])))
 /* The index of the option met (its value in *value when it takes one), or CLI_*. */
 int cli_parser_next(struct cli_parser *p, const char **value, int *status);
 
 /* Prints "mtref: " + the message + a pointer to --help on stderr; returns 2. */
 int cli_usage_error(const struct subcommand *command, const char *fmt, ...);
+/* The one FILE operand of command into *path: 0, or 2 after "give one FILE: 'x'"
+ * when *path is already set. */
+int cli_one_file(const struct subcommand *command, const char **path, const char *value);
 /* A decimal count in [min, max], digits only; false otherwise. */
 bool cli_parse_count(const char *s, long long min, long long max, long long *out);
 /* The value of the option just met as a count in [min, max]; otherwise prints

@@ -21,7 +21,7 @@ static const struct cli_option options[] = {
 static int run(int argc, char **argv, const struct cli_env *env)
 {
     struct cli_parser p;
-    cli_parser_init(&p, argc, argv, &cli_bot, options, (int)(sizeof options / sizeof options[0]));
+    CLI_PARSER_INIT(&p, argc, argv, &cli_bot, options);
     const char *value, *player = NULL;
     int opt, status = 0;
     long long seed = 1;

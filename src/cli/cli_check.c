@@ -208,7 +208,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
     bool require_complete = false, want_summary = false, quiet = false;
     struct file_list files = {0};
     struct cli_parser p;
-    cli_parser_init(&p, argc, argv, &cli_check, options, (int)(sizeof options / sizeof options[0]));
+    CLI_PARSER_INIT(&p, argc, argv, &cli_check, options);
     const char *value;
     int opt, status = -1;
     while (status < 0 && (opt = cli_parser_next(&p, &value, &status)) != CLI_END) {

@@ -32,13 +32,10 @@ static const struct cli_option options[] = {
     [OPT_JSON] = {"--json", 0, false},
 };
 
-#define LIST_MAX 4096
 #define COMPARE_MAX_GAMES 10000000LL
 
 struct side {
-    char storage[LIST_MAX];
-    const char *files[RULES_MAX_FILES];
-    int nfiles;
+    struct cli_rules_side rules;
     struct compare_tally tally;
 };
 
@@ -46,9 +43,9 @@ static void text_rules(char *buf, size_t size, const struct side *s)
 {
     size_t used = 0;
     buf[0] = '\0';
-    if (s->nfiles == 0) snprintf(buf, size, "canonical");
-    for (int i = 0; i < s->nfiles && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? "," : "", s->files[i]);
+    if (s->rules.nfiles == 0) snprintf(buf, size, "canonical");
+    for (int i = 0; i < s->rules.nfiles && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? "," : "", s->rules.files[i]);
 }
 
 /* "123.4 [118.0, 128.8]" or "12.5% [9.1, 16.3]" */
@@ -89,9 +86,9 @@ static const char *const json_keys[COMPARE_ROWS] = {
 static void json_side(const struct side *s)
 {
     fputs("{\"rules\":[", stdout);
-    for (int i = 0; i < s->nfiles; i++) {
+    for (int i = 0; i < s->rules.nfiles; i++) {
         if (i) putchar(',');
-        output_json_string(stdout, s->files[i]);
+        output_json_string(stdout, s->rules.files[i]);
     }
     printf("],\"matches\":%ld,\"rounds\":%ld,\"doubles\":%ld", s->tally.matches, s->tally.rounds, s->tally.doubles);
     for (int row = 0; row < COMPARE_ROWS; row++) {
@@ -125,7 +122,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
     int nsides = 0;
     bool json = false;
     struct cli_parser p;
-    cli_parser_init(&p, argc, argv, &cli_compare, options, (int)(sizeof options / sizeof options[0]));
+    CLI_PARSER_INIT(&p, argc, argv, &cli_compare, options);
     const char *value;
     int opt, status = 0;
     long long n;
@@ -136,12 +133,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
             status = cli_usage_error(&cli_compare, "compare takes no FILE: '%s'", value);
             goto done;
         case OPT_RULES:
-            if (nsides == 2) { status = cli_usage_error(&cli_compare, "two --rules at most: '%s'", value); goto done; }
-            if (!cli_split_rules(value, sides[nsides].storage, LIST_MAX, sides[nsides].files, &sides[nsides].nfiles)) {
-                status = cli_usage_error(&cli_compare, "--rules: a bad list '%s'", value);
-                goto done;
-            }
-            nsides++;
+            if ((status = cli_rules_option(&cli_compare, value, &sides[0].rules, &sides[1].rules, &nsides))) goto done;
             break;
         case OPT_GAMES:
             if (!cli_parse_count(value, 1, COMPARE_MAX_GAMES, &n)) goto bad_value;
@@ -173,15 +165,10 @@ static int run(int argc, char **argv, const struct cli_env *env)
         status = cli_usage_error(&cli_compare, "compare needs --rules (%s)", "one or two");
         goto done;
     }
-    if (nsides == 1) {           /* one list: compared with the canonical rules */
-        sides[1] = sides[0];
-        for (int i = 0; i < sides[1].nfiles; i++)
-            sides[1].files[i] = sides[1].storage + (sides[0].files[i] - sides[0].storage);
-        sides[0].nfiles = 0;
-    }
+    cli_rules_sides_finish(&sides[0].rules, &sides[1].rules, nsides);    /* one list: against the canonical rules */
     for (int k = 0; k < 2 && status == 0; k++) {
         char err[RULES_MESSAGE_SIZE] = "";
-        status = compare_tally_run(&o, &env->loader, sides[k].files, sides[k].nfiles, &sides[k].tally, err);
+        status = compare_tally_run(&o, &env->loader, sides[k].rules.files, sides[k].rules.nfiles, &sides[k].tally, err);
         if (status) fprintf(stderr, "mtref: compare: side %c: %s\n", k ? 'B' : 'A', err);
     }
     if (status == 0) {

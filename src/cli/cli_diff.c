@@ -27,7 +27,6 @@ static const struct cli_option options[] = {
     [OPT_JSON] = {"--json", 0, false},
 };
 
-#define LIST_MAX 4096
 
 /* A round or match end on one side. */
 struct side_event {
@@ -41,9 +40,7 @@ struct side_event {
 };
 
 struct side {
-    char storage[LIST_MAX];
-    const char *files[RULES_MAX_FILES];
-    int nfiles;
+    struct cli_rules_side rules;
     struct session_options so;
     long *lines;                 /* the answered verdict lines, in order */
     enum error_code *codes;
@@ -108,8 +105,8 @@ static bool side_run(struct side *s, int fd)
 {
     if (lseek(fd, 0, SEEK_SET) != 0) return false;
     struct session_options so = s->so;
-    so.rules_files = s->files;
-    so.nrules = s->nfiles;
+    so.rules_files = s->rules.files;
+    so.nrules = s->rules.nfiles;
     so.respond = collect;
     so.ctx = s;
     struct session_result res;
@@ -121,8 +118,8 @@ static bool side_run(struct side *s, int fd)
 
 static void text_rules(FILE *out, const struct side *s)
 {
-    if (s->nfiles == 0) fputs("canonical", out);
-    for (int i = 0; i < s->nfiles; i++) fprintf(out, "%s%s", i ? ", " : "", s->files[i]);
+    if (s->rules.nfiles == 0) fputs("canonical", out);
+    for (int i = 0; i < s->rules.nfiles; i++) fprintf(out, "%s%s", i ? ", " : "", s->rules.files[i]);
 }
 
 static void text_map(FILE *out, const struct side_event *e, const int64_t *values, bool round_only)
@@ -233,6 +230,12 @@ static bool same_winners(const struct side_event *a, const struct side_event *b)
     return a->nplayers == b->nplayers && memcmp(a->winners, b->winners, sizeof a->winners) == 0;
 }
 
+/* The last line to show: the first that differs (first, a verdict index), or all. */
+static long shown_until(const struct side *a, const struct side *b, long first, long last_line)
+{
+    return first >= 0 ? (first < a->n ? a->lines[first] : b->lines[first]) : last_line;
+}
+
 static int diff_text(FILE *out, int fd, struct side *a, struct side *b, long last_line)
 {
     bool differ = false;
@@ -242,7 +245,7 @@ static int diff_text(FILE *out, int fd, struct side *a, struct side *b, long las
     text_rules(out, b);
     putc('\n', out);
     long first = first_difference(a, b);
-    long limit = first >= 0 ? (first < a->n ? a->lines[first] : b->lines[first]) : last_line;
+    long limit = shown_until(a, b, first, last_line);
     for (long line = next_event_line(a, b, 0); line >= 0 && line < limit; line = next_event_line(a, b, line)) {
         const struct side_event *ea = event_at(a, line), *eb = event_at(b, line);
         if (ea && eb && same_event(ea, eb)) continue;
@@ -261,8 +264,8 @@ static int diff_text(FILE *out, int fd, struct side *a, struct side *b, long las
             fputs(")\n", out);
             struct table_ctx c = {out, {OUTPUT_TEXT, NULL, false}};
             struct session_options so = s->so;
-            so.rules_files = s->files;
-            so.nrules = s->nfiles;
+            so.rules_files = s->rules.files;
+            so.nrules = s->rules.nfiles;
             if (!walk_to_line(fd, &so, limit, print_visit, &c))
                 fputs("(the record ended before this line on this side)\n", out);
         }
@@ -288,9 +291,9 @@ static int diff_text(FILE *out, int fd, struct side *a, struct side *b, long las
 static void json_rules(FILE *out, const struct side *s)
 {
     putc('[', out);
-    for (int i = 0; i < s->nfiles; i++) {
+    for (int i = 0; i < s->rules.nfiles; i++) {
         if (i) putc(',', out);
-        output_json_string(out, s->files[i]);
+        output_json_string(out, s->rules.files[i]);
     }
     putc(']', out);
 }
@@ -374,7 +377,7 @@ static int diff_json(FILE *out, int fd, struct side *a, struct side *b, long las
     fputs(",\"b\":", out);
     json_rules(out, b);
     long first = first_difference(a, b);
-    long limit = first >= 0 ? (first < a->n ? a->lines[first] : b->lines[first]) : last_line;
+    long limit = shown_until(a, b, first, last_line);
     fputs(",\"results\":[", out);
     bool comma = false;
     for (long line = next_event_line(a, b, 0); line >= 0 && line < limit; line = next_event_line(a, b, line)) {
@@ -396,8 +399,8 @@ static int diff_json(FILE *out, int fd, struct side *a, struct side *b, long las
             struct side *s = k ? b : a;
             fprintf(out, ",\"%s\":", k ? "b" : "a");
             struct session_options so = s->so;
-            so.rules_files = s->files;
-            so.nrules = s->nfiles;
+            so.rules_files = s->rules.files;
+            so.nrules = s->rules.nfiles;
             if (!walk_to_line(fd, &so, limit, json_visit, out)) fputs("null", out);
         }
         putc('}', out);
@@ -418,24 +421,18 @@ static int run(int argc, char **argv, const struct cli_env *env)
     int nsides = 0;
     bool json = false;
     struct cli_parser p;
-    cli_parser_init(&p, argc, argv, &cli_diff, options, (int)(sizeof options / sizeof options[0]));
+    CLI_PARSER_INIT(&p, argc, argv, &cli_diff, options);
     const char *value;
     int opt, status = 0;
     while ((opt = cli_parser_next(&p, &value, &status)) != CLI_END) {
         switch (opt) {
         case CLI_EXIT: goto done;
         case CLI_OPERAND:
-            if (path) { status = cli_usage_error(&cli_diff, "give one FILE: '%s'", value); goto done; }
-            path = value;
+            if ((status = cli_one_file(&cli_diff, &path, value))) goto done;
             break;
         case OPT_JSON: json = true; break;
         case OPT_RULES:
-            if (nsides == 2) { status = cli_usage_error(&cli_diff, "two --rules at most: '%s'", value); goto done; }
-            if (!cli_split_rules(value, sides[nsides].storage, LIST_MAX, sides[nsides].files, &sides[nsides].nfiles)) {
-                status = cli_usage_error(&cli_diff, "--rules: a bad list '%s'", value);
-                goto done;
-            }
-            nsides++;
+            if ((status = cli_rules_option(&cli_diff, value, &sides[0].rules, &sides[1].rules, &nsides))) goto done;
             break;
         }
     }
@@ -443,12 +440,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
         status = cli_usage_error(&cli_diff, "diff needs --rules and a %s", "FILE");
         goto done;
     }
-    if (nsides == 1) {           /* one list: compared with the canonical rules */
-        sides[1] = sides[0];
-        for (int i = 0; i < sides[1].nfiles; i++)
-            sides[1].files[i] = sides[1].storage + (sides[0].files[i] - sides[0].storage);
-        sides[0].nfiles = 0;
-    }
+    cli_rules_sides_finish(&sides[0].rules, &sides[1].rules, nsides);    /* one list: against the canonical rules */
     int fd, err = cli_open_record(path, &fd);
     if (err) {
         fprintf(stderr, "mtref: %s: %s\n", path, strerror(err));

@@ -123,6 +123,25 @@ bool cli_split_rules(const char *list, char *storage, size_t size, const char *f
     }
 }
 
+int cli_rules_option(const struct subcommand *command, const char *value, struct cli_rules_side *a,
+                     struct cli_rules_side *b, int *nsides)
+{
+    if (*nsides == 2) return cli_usage_error(command, "two --rules at most: '%s'", value);
+    struct cli_rules_side *s = *nsides == 0 ? a : b;
+    if (!cli_split_rules(value, s->storage, sizeof s->storage, s->files, &s->nfiles))
+        return cli_usage_error(command, "--rules: a bad list '%s'", value);
+    (*nsides)++;
+    return 0;
+}
+
+void cli_rules_sides_finish(struct cli_rules_side *a, struct cli_rules_side *b, int nsides)
+{
+    if (nsides != 1) return;
+    *b = *a;
+    for (int i = 0; i < b->nfiles; i++) b->files[i] = b->storage + (a->files[i] - a->storage);
+    a->nfiles = 0;
+}
+
 /* The lines output writes for a response in text, for the picture's notes: a copy
  * in *text (caller frees), NULL when out of memory. */
 static char *response_text(const struct game *g, const struct response *resp)

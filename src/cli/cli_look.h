@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "output.h"
+#include "rules.h"
 #include "walk.h"
 
 /* Opens FILE ("-": stdin) so that it can be read from its start again: a pipe or a
@@ -22,6 +23,23 @@ void cli_describe_command(const struct command *cmd, char *buf, size_t size);
  * files[0..*n) with pointers into storage (a copy of list, at most size bytes).
  * False when there are too many or a name is empty. */
 bool cli_split_rules(const char *list, char *storage, size_t size, const char *files[], int *n);
+
+/* The rules of one side of diff or compare, from a --rules LIST. */
+#define CLI_RULES_LIST_SIZE 4096
+struct cli_rules_side {
+    char storage[CLI_RULES_LIST_SIZE];
+    const char *files[RULES_MAX_FILES];     /* pointers into storage */
+    int nfiles;
+};
+
+struct subcommand;
+
+/* One --rules LIST of command: the first fills side a, the second side b; *nsides
+ * counts them. 0, or 2 after a usage error (a third list, a bad list). */
+int cli_rules_option(const struct subcommand *command, const char *value, struct cli_rules_side *a,
+                     struct cli_rules_side *b, int *nsides);
+/* After the options: with one list, that list is side b and side a the canonical rules. */
+void cli_rules_sides_finish(struct cli_rules_side *a, struct cli_rules_side *b, int nsides);
 
 /* How to print a table. */
 struct cli_table_options {

@@ -10,7 +10,8 @@
 
 static const char usage[] =
     "usage: mtref match [OPTIONS] BOT...        play bots against each other\n"
-    "A BOT is [NAME=]COMMAND (run by /bin/sh, speaking mtref-bot(7)) or builtin:greedy|random.\n"
+    "A BOT is [NAME=]COMMAND (run by /bin/sh, speaking mtref-bot(7)) or builtin:greedy|random;\n"
+    "after it, NAME.time=MOVE[+BANK], NAME.mem=SIZE, NAME.cpu=SECONDS, NAME.dir=DIR are its own.\n"
     "tables and deals:\n"
     "  -n, --players N     seats per table (the number of bots if 2-8, else 4)\n"
     "  --table LIST        one table, bot names in seat order (repeats allowed)\n"
@@ -26,6 +27,10 @@ static const char usage[] =
     "  --on-fault forfeit|stop   --recover (a crash forfeits instead of stopping the run)\n"
     "  --fallback greedy|random  --ask-forced  --max-line B (4096)  --flood N (1000)\n"
     "  --json-bot NAME     that bot speaks the JSON form\n"
+    "bot processes:\n"
+    "  --bot-mem SIZE      address space per bot (RLIMIT_AS; 512M, 2G; none)\n"
+    "  --bot-cpu SECONDS   CPU time per bot process (RLIMIT_CPU; none)\n"
+    "  --bot-dir DIR       every bot runs in DIR (default: a fresh directory each, removed after)\n"
     "output:\n"
     "  -o, --out DIR       journal DIR/results.jsonl (rerun to resume), DIR/records/, DIR/logs/\n"
     "  --log-dir DIR       the bots' transcripts (with -o: DIR/logs)\n"
@@ -40,7 +45,7 @@ enum {
     OPT_PLAYERS, OPT_TABLE, OPT_TOURNAMENT, OPT_SEATING, OPT_SWAP, OPT_DEALS, OPT_FIRST, OPT_SEED, OPT_ROUNDS,
     OPT_RULES, OPT_TIME, OPT_INIT, OPT_MARGIN, OPT_GRACE, OPT_ON_FAULT, OPT_RECOVER, OPT_FALLBACK, OPT_ASK_FORCED,
     OPT_MAX_LINE, OPT_FLOOD, OPT_JSON_BOT, OPT_OUT, OPT_LOG_DIR, OPT_JOBS, OPT_JSON, OPT_QUIET, OPT_FORCE,
-    OPT_ALLOW_CHANGED, OPT_ANONYMOUS,
+    OPT_ALLOW_CHANGED, OPT_ANONYMOUS, OPT_BOT_MEM, OPT_BOT_CPU, OPT_BOT_DIR,
 };
 static const struct cli_option options[] = {
     [OPT_PLAYERS] = {"--players", 'n', true}, [OPT_TABLE] = {"--table", 0, true},
@@ -56,7 +61,26 @@ static const struct cli_option options[] = {
     [OPT_LOG_DIR] = {"--log-dir", 0, true}, [OPT_JOBS] = {"--concurrency", 'j', true},
     [OPT_JSON] = {"--json", 0, false}, [OPT_QUIET] = {"--quiet", 'q', false}, [OPT_FORCE] = {"--force", 0, false},
     [OPT_ALLOW_CHANGED] = {"--allow-changed-bots", 0, false}, [OPT_ANONYMOUS] = {"--anonymous", 0, false},
+    [OPT_BOT_MEM] = {"--bot-mem", 0, true}, [OPT_BOT_CPU] = {"--bot-cpu", 0, true},
+    [OPT_BOT_DIR] = {"--bot-dir", 0, true},
 };
+
+/* "512M", "2G", "65536K", "1048576" (bytes) -> bytes, 1 MiB to 1 TiB; false when malformed. */
+static bool parse_size(const char *s, int64_t *bytes)
+{
+    char *end;
+    double x = strtod(s, &end);
+    if (end == s || !(x > 0)) return false;
+    double scale = 1;
+    if (strcmp(end, "K") == 0 || strcmp(end, "k") == 0) scale = 1024.0;
+    else if (strcmp(end, "M") == 0 || strcmp(end, "m") == 0) scale = 1024.0 * 1024;
+    else if (strcmp(end, "G") == 0 || strcmp(end, "g") == 0) scale = 1024.0 * 1024 * 1024;
+    else if (*end) return false;
+    x *= scale;
+    if (x < 1024.0 * 1024 || x > 1024.0 * 1024 * 1024 * 1024) return false;
+    *bytes = (int64_t)x;
+    return true;
+}
 
 /* "250ms", "2s", "1.5" (seconds), "3m" -> microseconds; false when malformed. */
 static bool parse_duration(const char *s, int64_t *us)
@@ -72,10 +96,10 @@ static bool parse_duration(const char *s, int64_t *us)
     return true;
 }
 
-static bool parse_time(const char *s, struct match_config *c)
+static bool parse_clock(const char *s, int64_t *move_us, int64_t *bank_us)
 {
     if (strcmp(s, "inf") == 0) {
-        c->move_us = -1;
+        *move_us = -1;
         return true;
     }
     char move[64];
@@ -84,9 +108,49 @@ static bool parse_time(const char *s, struct match_config *c)
     if (n >= sizeof move) return false;
     memcpy(move, s, n);
     move[n] = '\0';
-    if (!parse_duration(move, &c->move_us)) return false;
-    c->bank_us = 0;
-    return !plus || parse_duration(plus + 1, &c->bank_us);
+    if (!parse_duration(move, move_us)) return false;
+    *bank_us = 0;
+    return !plus || parse_duration(plus + 1, bank_us);
+}
+
+static bool parse_time(const char *s, struct match_config *c) { return parse_clock(s, &c->move_us, &c->bank_us); }
+
+static bool parse_size(const char *s, int64_t *bytes);
+
+/* NAME.KEY=VALUE for a bot already given (cutechess's per-engine options): 1 set,
+ * 0 not such an operand (then it is a bot), -1 a bad key or value (err says). */
+static int parse_bot_option(struct match_plan *p, const char *arg, char *err)
+{
+    const char *dot = strchr(arg, '.'), *eq = strchr(arg, '=');
+    if (!dot || !eq || dot > eq || strcspn(arg, " \t/") < (size_t)(eq - arg)) return 0;
+    int b = match_plan_find_bot(p, arg, (size_t)(dot - arg));
+    if (b < 0) return 0;
+    struct match_bot *bot = &p->bots[b];
+    size_t klen = (size_t)(eq - dot - 1);
+    const char *key = dot + 1, *value = eq + 1;
+    long long n;
+    bool ok = true;
+    if (!bot->cmd) {
+        snprintf(err, 200, "'%s': %s is a built-in, played in process, with no clock or process", arg, bot->name);
+        return -1;
+    }
+    if (klen == 4 && memcmp(key, "time", 4) == 0) {
+        ok = parse_clock(value, &bot->move_us, &bot->bank_us);
+        bot->own_time = ok;
+    } else if (klen == 3 && memcmp(key, "mem", 3) == 0) {
+        ok = parse_size(value, &bot->limits.mem_bytes);
+    } else if (klen == 3 && memcmp(key, "cpu", 3) == 0) {
+        ok = cli_parse_count(value, 1, 1000000, &n);
+        if (ok) bot->limits.cpu_seconds = n;
+    } else if (klen == 3 && memcmp(key, "dir", 3) == 0) {
+        ok = *value != '\0';
+        bot->dir = value;
+    } else {
+        snprintf(err, 200, "'%s': unknown bot option (NAME.time, NAME.mem, NAME.cpu, NAME.dir)", arg);
+        return -1;
+    }
+    if (!ok) snprintf(err, 200, "'%s': bad value", arg);
+    return ok ? 1 : -1;
 }
 
 /* Names in LIST (comma-separated) -> bot indexes. */
@@ -120,12 +184,19 @@ static int run(int argc, char **argv, const struct cli_env *env)
     while ((opt = cli_parser_next(&ps, &value, &status)) != CLI_END) {
         switch (opt) {
         case CLI_EXIT: free(p); return status;
-        case CLI_OPERAND:
+        case CLI_OPERAND: {
+            int own = parse_bot_option(p, value, err);
+            if (own < 0) {
+                free(p);
+                return cli_usage_error(&cli_match, "%s", err);
+            }
+            if (own > 0) break;
             if (!match_plan_add_bot(p, value, err)) {
                 free(p);
                 return cli_usage_error(&cli_match, "%s", err);
             }
             break;
+        }
         case OPT_PLAYERS:
             if (!cli_parse_count(value, 2, RULES_MAX_PLAYERS, &n)) goto bad;
             p->players = (int)n;
@@ -205,6 +276,12 @@ static int run(int argc, char **argv, const struct cli_env *env)
         case OPT_FORCE: p->force = true; break;
         case OPT_ALLOW_CHANGED: p->allow_changed_bots = true; break;
         case OPT_ANONYMOUS: p->anonymous = true; break;
+        case OPT_BOT_MEM: if (!parse_size(value, &p->config.limits.mem_bytes)) goto bad; break;
+        case OPT_BOT_CPU:
+            if (!cli_parse_count(value, 1, 1000000, &n)) goto bad;
+            p->config.limits.cpu_seconds = n;
+            break;
+        case OPT_BOT_DIR: p->config.bot_dir = value; break;
         }
         continue;
     bad:

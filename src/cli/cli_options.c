@@ -45,6 +45,13 @@ int cli_usage_error(const struct subcommand *command, const char *fmt, ...)
     return 2;
 }
 
+int cli_one_file(const struct subcommand *command, const char **path, const char *value)
+{
+    if (*path) return cli_usage_error(command, "give one FILE: '%s'", value);
+    *path = value;
+    return 0;
+}
+
 /* The option a word names: its index, with *value set when the word holds "=VALUE". */
 static int find_option(const struct cli_parser *p, const char *word, const char **value)
 {

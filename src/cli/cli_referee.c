@@ -54,7 +54,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
     const char *path = NULL, *record = NULL;
     bool quiet = false;
     struct cli_parser p;
-    cli_parser_init(&p, argc, argv, &cli_referee, options, (int)(sizeof options / sizeof options[0]));
+    CLI_PARSER_INIT(&p, argc, argv, &cli_referee, options);
     const char *value;
     int opt, status = 0;
     while ((opt = cli_parser_next(&p, &value, &status)) != CLI_END) {

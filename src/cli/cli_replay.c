@@ -283,15 +283,14 @@ static int run(int argc, char **argv, const struct cli_env *env)
     r.so = (struct session_options){&env->loader, rules, 0, false, NULL, NULL, NULL};
     r.table.mode = OUTPUT_TEXT;
     struct cli_parser p;
-    cli_parser_init(&p, argc, argv, &cli_replay, options, (int)(sizeof options / sizeof options[0]));
+    CLI_PARSER_INIT(&p, argc, argv, &cli_replay, options);
     const char *value;
     int opt, status = 0;
     while ((opt = cli_parser_next(&p, &value, &status)) != CLI_END) {
         switch (opt) {
         case CLI_EXIT: return status;
         case CLI_OPERAND:
-            if (path) return cli_usage_error(&cli_replay, "give one FILE: '%s'", value);
-            path = value;
+            if (cli_one_file(&cli_replay, &path, value)) return 2;
             break;
         case OPT_JSON: r.table.mode = OUTPUT_JSON; break;
         case OPT_AS:

@@ -29,7 +29,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
     int nfiles = 0;
     bool names = false;
     struct cli_parser p;
-    cli_parser_init(&p, argc, argv, &cli_rules, options, (int)(sizeof options / sizeof options[0]));
+    CLI_PARSER_INIT(&p, argc, argv, &cli_rules, options);
     const char *value;
     int opt, status = -1;
     while (status < 0 && (opt = cli_parser_next(&p, &value, &status)) != CLI_END) {

@@ -122,7 +122,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
     const char *rules[RULES_MAX_FILES];
     int nrules = 0;
     struct cli_parser p;
-    cli_parser_init(&p, argc, argv, &cli_selfplay, options, (int)(sizeof options / sizeof options[0]));
+    CLI_PARSER_INIT(&p, argc, argv, &cli_selfplay, options);
     const char *value;
     int opt, status = 0;
     long long n;

@@ -82,15 +82,14 @@ static int run(int argc, char **argv, const struct cli_env *env)
     struct session_options so = {&env->loader, rules, 0, false, NULL, NULL, NULL};
     struct show_ctx c = {stdout, {OUTPUT_TEXT, NULL, false}, 0};
     struct cli_parser p;
-    cli_parser_init(&p, argc, argv, &cli_show, options, (int)(sizeof options / sizeof options[0]));
+    CLI_PARSER_INIT(&p, argc, argv, &cli_show, options);
     const char *value;
     int opt, status = 0;
     while ((opt = cli_parser_next(&p, &value, &status)) != CLI_END) {
         switch (opt) {
         case CLI_EXIT: return status;
         case CLI_OPERAND:
-            if (path) return cli_usage_error(&cli_show, "give one FILE: '%s'", value);
-            path = value;
+            if (cli_one_file(&cli_show, &path, value)) return 2;
             break;
         case OPT_AT:
             if (!cli_parse_count(value, 1, 1000000000000LL, &at)) goto bad_value;

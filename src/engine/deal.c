@@ -25,7 +25,7 @@ void deal_shuffle(uint64_t *state, int engine_pip, unsigned char deck[DEAL_DECK_
 {
     tile_t engine = tile_double(engine_pip);
     int n = 0;
-    for (tile_t t = 0; t < TILE_COUNT; t++)
+    for (tile_t t = 0; t < TILE_CANONICAL_COUNT; t++)
         if (t != engine) deck[n++] = (unsigned char)t;
 #if DEAL_DECK_SIZE != 90
 #error "the steps below are written for a deck of 90 tiles"
@@ -47,13 +47,37 @@ void deal_shuffle(uint64_t *state, int engine_pip, unsigned char deck[DEAL_DECK_
     DEAL_STEP(5); DEAL_STEP(4); DEAL_STEP(3); DEAL_STEP(2); DEAL_STEP(1);
 }
 
-void deal_shuffle_all(uint64_t *state, unsigned char deck[TILE_COUNT])
+static void shuffle(uint64_t *state, unsigned char deck[], int n)
 {
-    for (tile_t t = 0; t < TILE_COUNT; t++) deck[t] = (unsigned char)t;
-    for (int i = TILE_COUNT - 1; i >= 1; i--) {
+    for (int i = n - 1; i >= 1; i--) {
         int j = (int)rng_uniform(state, (uint64_t)i + 1);
         unsigned char swap = deck[i];
         deck[i] = deck[j];
         deck[j] = swap;
     }
+}
+
+void deal_shuffle_all(uint64_t *state, unsigned char deck[TILE_CANONICAL_COUNT])
+{
+    for (tile_t t = 0; t < TILE_CANONICAL_COUNT; t++) deck[t] = (unsigned char)t;
+    shuffle(state, deck, TILE_CANONICAL_COUNT);
+}
+
+int deal_shuffle_set(uint64_t *state, int max_pip, int engine_pip, bool with_engine, unsigned char deck[TILE_COUNT])
+{
+    if (max_pip == TILE_CANONICAL_PIP) {
+        if (with_engine) {
+            deal_shuffle_all(state, deck);
+            return TILE_CANONICAL_COUNT;
+        }
+        deal_shuffle(state, engine_pip, deck);
+        return DEAL_DECK_SIZE;
+    }
+    unsigned char order[TILE_COUNT];
+    int size = tile_set_order(max_pip, order), n = 0;
+    tile_t engine = tile_double(engine_pip);
+    for (int i = 0; i < size; i++)
+        if (with_engine || order[i] != engine) deck[n++] = order[i];
+    shuffle(state, deck, n);
+    return n;
 }

@@ -163,6 +163,13 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
         else if (tileset_has(others, tiles[i])) why = DEALT;
         tileset_add(&hand, tiles[i]);
     }
+    if (why == NONE && !tileset_is_empty(tileset_minus(hand, g->rules->set_tiles))) {
+        /* the reader refuses this first: the engine's own guard */
+        if (starts_match) *g = before;
+        tile_format(tileset_first(tileset_minus(hand, g->rules->set_tiles)), text);
+        verdict_fail(v, ERR_SYNTAX, "R1", "%s is not a tile of the %s set", text, tile_set_name(g->rules->max_pip));
+        return;
+    }
     if (why == NONE && count != size) {
         if (starts_match) *g = before;
         verdict_fail(v, ERR_BAD_DEAL, "R5", "%d tiles dealt, the hand size is %d", count, size);
@@ -237,7 +244,7 @@ bool game_tiles_conserved(const struct game *g)
             tileset_add(&seen, tile);
             count++;
         }
-    return count == TILE_COUNT && tileset_equal(seen, tileset_all());
+    return count == g->rules->set_size && tileset_equal(seen, g->rules->set_tiles);
 }
 
 bool game_invariants_hold(const struct game *g, const char **why)

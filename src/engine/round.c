@@ -10,16 +10,17 @@
 static bool engine_of_round(const struct game *g, int *pip, struct verdict *v)
 {
     const struct rules *r = g->rules;
-    int step = (g->round - 1) % TILE_PIPS;          /* cycles when rounds go past 13 */
-    *pip = TILE_MAX_PIP - step;
+    int step = (g->round - 1) % (r->max_pip + 1);   /* cycles when rounds go past 13 */
+    *pip = r->max_pip - step;
     if (r->hooks.engine_pip) {
         char err[RULES_MESSAGE_SIZE] = "";
         if (r->hooks.engine_pip(r->hooks.ctx, g, g->round, g->rounds, pip, err) != 0) {
             verdict_fail(v, ERR_RULES, 0, "%s", err);
             return false;
         }
-        if (*pip < 0 || *pip > TILE_MAX_PIP) {
-            verdict_fail(v, ERR_RULES, 0, "engine of round %d: %d is not a pip 0..12", g->round, *pip);
+        if (*pip < 0 || *pip > r->max_pip) {
+            verdict_fail(v, ERR_RULES, 0, "engine of round %d: %d is not a pip 0..%d of the %s set", g->round, *pip,
+                         r->max_pip, tile_set_name(r->max_pip));
             return false;
         }
     }
@@ -75,13 +76,7 @@ bool round_start(struct game *g, struct verdict *v)
 bool round_deal_seeded(struct game *g, struct verdict *v)
 {
     unsigned char deck[TILE_COUNT];
-    int decksize = DEAL_DECK_SIZE;
-    if (g->engine_dealt) {
-        deal_shuffle_all(&g->rng, deck);
-        decksize = TILE_COUNT;
-    } else {
-        deal_shuffle(&g->rng, g->engine_pip, deck);
-    }
+    int decksize = deal_shuffle_set(&g->rng, g->rules->max_pip, g->engine_pip, g->engine_dealt, deck);
     int size = g->rules->hand_size[game_players_in(g)], next = 0;
     for (int s = 0; s < g->nplayers; s++) {
         if (g->eliminated[s]) continue;
@@ -119,7 +114,7 @@ bool round_lay_engine_from(struct game *g, int seat, struct verdict *v)
 
 bool round_begin_play(struct game *g, struct verdict *v)
 {
-    tileset rest = tileset_all();
+    tileset rest = g->rules->set_tiles;
     tile_t engine = tile_double(g->engine_pip);
     if (!g->engine_dealt) tileset_remove(&rest, engine);
     for (int s = 0; s < g->nplayers; s++) rest = tileset_minus(rest, g->hands[s]);

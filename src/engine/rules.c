@@ -7,6 +7,7 @@
 void rules_init_canonical(struct rules *r)
 {
     *r = (struct rules){0};
+    rules_set_pips(r, TILE_CANONICAL_PIP);
     r->min_players = 2;
     r->max_players = 8;
     for (int n = 0; n <= RULES_MAX_PLAYERS; n++)
@@ -21,20 +22,30 @@ void rules_init_canonical(struct rules *r)
     r->out_on_double_factor = 1;
 }
 
+void rules_set_pips(struct rules *r, int max_pip)
+{
+    r->max_pip = max_pip;
+    r->set_tiles = tileset_of_set(max_pip);
+    r->set_size = tile_set_size(max_pip);
+}
+
 /* A limit written into a static message: the macro must be a plain decimal number. */
 #define DECIMAL_(x) #x
 #define DECIMAL(x) DECIMAL_(x)
 
 const char *rules_check(const struct rules *r)
 {
+    if (!TILE_SET_VALID(r->max_pip) || r->set_size != tile_set_size(r->max_pip) ||
+        !tileset_equal(r->set_tiles, tileset_of_set(r->max_pip)))
+        return "the set must be one of double-6 to double-15";
     if (r->min_players < 2 || r->max_players > RULES_MAX_PLAYERS || r->min_players > r->max_players)
         return "players must range within 2..16";
     /* from 2 up, not min_players: eliminations deal to fewer than the table began with */
     for (int n = 2; n <= r->max_players; n++) {
         if (r->hand_size[n] < 1)
             return "every hand needs at least one tile";
-        if (n * r->hand_size[n] > TILE_COUNT - 1)
-            return "the hands hold more tiles than the set has";
+        if (n * r->hand_size[n] > r->set_size - 1)
+            return "the hands hold more tiles than the set has (a smaller set needs smaller hands: hand_size)";
     }
     if (r->rounds_allowed == 0 || (r->rounds_allowed & 1))
         return "the allowed round counts must be 1..63";

@@ -102,9 +102,12 @@ struct rules_hooks {
 };
 
 struct rules {
+    int max_pip;                               /* [R1] the set: double-max_pip, 12; 6..15 */
+    tileset set_tiles;                         /* its tiles (rules_set_pips keeps the three in step) */
+    int set_size;                              /* their count: 91 */
     int min_players, max_players;              /* [R2] 2..8 */
     int hand_size[RULES_MAX_PLAYERS + 1];      /* [R5] by players in the round */
-    int tile_value[TILE_COUNT];                /* [R1][R21] penalty of each tile */
+    int tile_value[TILE_COUNT];                /* [R1][R21] penalty of each tile (of any set) */
     uint64_t rounds_allowed;                   /* [R3] bit r set: `rounds r` is accepted */
     int default_rounds;                        /* [R3] 13 */
     enum doubles_policy doubles;               /* [R14][R15] */
@@ -123,6 +126,12 @@ struct rules {
 
 /* Fills r with the canonical rules of rules.md. */
 void rules_init_canonical(struct rules *r);
+
+/* Chooses the set double-max_pip (TILE_SET_VALID): its tiles, their count. */
+void rules_set_pips(struct rules *r, int max_pip);
+
+/* Whether t is a tile of the set in force. */
+static inline bool rules_has_tile(const struct rules *r, tile_t t) { return tileset_has(r->set_tiles, t); }
 
 /* Checks that r is playable (sizes fit the set, ranges sane). Returns NULL when it is,
  * else a static message saying what is wrong. */

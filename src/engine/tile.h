@@ -1,4 +1,5 @@
-/* Tiles of the double-twelve set and sets of tiles as 91-bit masks. */
+/* Tiles of the sets from double-six to double-fifteen, and sets of tiles as 136-bit
+ * masks. The canonical set is double-twelve; a house rule may choose another. */
 #ifndef MTREF_TILE_H
 #define MTREF_TILE_H
 
@@ -7,21 +8,34 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TILE_MAX_PIP 12
+#define TILE_MAX_PIP 15          /* the largest set: double-fifteen */
+#define TILE_MIN_SET_PIP 6       /* the smallest set: double-six */
+#define TILE_CANONICAL_PIP 12    /* [R1] the double-twelve set */
 #define TILE_PIPS (TILE_MAX_PIP + 1)
-#define TILE_COUNT 91            /* [R1] every a-b with 0 <= a <= b <= 12 */
+#define TILE_COUNT 136           /* every a-b with 0 <= a <= b <= 15 */
+#define TILE_CANONICAL_COUNT 91  /* [R1] every a-b with 0 <= a <= b <= 12 */
 #define TILE_NONE (-1)
 
-/* A tile is its index 0..90, ordered by (low pip, high pip): 0-0, 0-1, ... 12-12. */
+/* A tile is an index 0..135. The 91 tiles of double-twelve keep the ids 0..90 in the
+ * order (low pip, high pip): 0-0, 0-1, ... 12-12, as the frozen seeded deals and every
+ * record made before the larger sets need; the tiles with a pip above 12 follow, by
+ * high pip then low: 0-13 is 91, ... 13-13 is 104, 0-14 105, ... 15-15 135. */
 typedef int tile_t;
 
-/* The engine's entry points assert their arguments (tiles 0..90, pips 0..12, seats,
+/* The engine's entry points assert their arguments (tiles 0..135, pips 0..15, seats,
  * trains): the callers check what comes from input first, so a value out of range is
- * a bug of mtref, caught in builds without NDEBUG (Debug, the sanitizer tests). */
+ * a bug of mtref, caught in builds without NDEBUG (Debug, the sanitizer tests). Which
+ * tiles the set in force holds is the rules' (rules.h, set_tiles). */
 #define TILE_VALID(t) ((t) >= 0 && (t) < TILE_COUNT)
 #define TILE_PIP_VALID(p) ((p) >= 0 && (p) <= TILE_MAX_PIP)
 
-tile_t tile_from_pips(int a, int b);      /* either order; both pips 0..12 */
+/* The id of a-b, either order; both pips 0..15. A table: the reader's fast path. */
+extern const unsigned char tile_ids[TILE_PIPS][TILE_PIPS];
+static inline tile_t tile_from_pips(int a, int b)
+{
+    assert(TILE_PIP_VALID(a) && TILE_PIP_VALID(b));
+    return tile_ids[a][b];
+}
 int tile_low(tile_t t);
 int tile_high(tile_t t);
 bool tile_is_double(tile_t t);
@@ -37,65 +51,86 @@ void tile_format(tile_t t, char *buf);
  * Returns the tile, or TILE_NONE when the text is not a tile of the set. */
 tile_t tile_parse(const char *text, size_t len);
 
-/* A set of tiles: bit i of the 128-bit pair is tile i. Plain value, copy freely. */
+/* A set of tiles: bit i of the three words is tile i (lo 0..63, hi 64..127, ex
+ * 128..135). Plain value, copy freely. */
 typedef struct tileset {
-    uint64_t lo, hi;
+    uint64_t lo, hi, ex;
 } tileset;
 
-static inline tileset tileset_empty(void) { tileset s = {0, 0}; return s; }
+static inline tileset tileset_empty(void) { tileset s = {0, 0, 0}; return s; }
 static inline bool tileset_has(tileset s, tile_t t)
 {
     assert(TILE_VALID(t));
-    return t < 64 ? (s.lo >> t) & 1 : (s.hi >> (t - 64)) & 1;
+    return t < 64 ? (s.lo >> t) & 1 : t < 128 ? (s.hi >> (t - 64)) & 1 : (s.ex >> (t - 128)) & 1;
 }
 static inline void tileset_add(tileset *s, tile_t t)
 {
     assert(TILE_VALID(t));
-    if (t < 64) s->lo |= (uint64_t)1 << t; else s->hi |= (uint64_t)1 << (t - 64);
+    if (t < 64) s->lo |= (uint64_t)1 << t;
+    else if (t < 128) s->hi |= (uint64_t)1 << (t - 64);
+    else s->ex |= (uint64_t)1 << (t - 128);
 }
 static inline void tileset_remove(tileset *s, tile_t t)
 {
     assert(TILE_VALID(t));
-    if (t < 64) s->lo &= ~((uint64_t)1 << t); else s->hi &= ~((uint64_t)1 << (t - 64));
+    if (t < 64) s->lo &= ~((uint64_t)1 << t);
+    else if (t < 128) s->hi &= ~((uint64_t)1 << (t - 64));
+    else s->ex &= ~((uint64_t)1 << (t - 128));
 }
 static inline tileset tileset_and(tileset a, tileset b)
 {
-    tileset s = {a.lo & b.lo, a.hi & b.hi}; return s;
+    tileset s = {a.lo & b.lo, a.hi & b.hi, a.ex & b.ex}; return s;
 }
 static inline tileset tileset_or(tileset a, tileset b)
 {
-    tileset s = {a.lo | b.lo, a.hi | b.hi}; return s;
+    tileset s = {a.lo | b.lo, a.hi | b.hi, a.ex | b.ex}; return s;
 }
 static inline tileset tileset_minus(tileset a, tileset b)
 {
-    tileset s = {a.lo & ~b.lo, a.hi & ~b.hi}; return s;
+    tileset s = {a.lo & ~b.lo, a.hi & ~b.hi, a.ex & ~b.ex}; return s;
 }
-static inline bool tileset_is_empty(tileset s) { return (s.lo | s.hi) == 0; }
-static inline bool tileset_equal(tileset a, tileset b) { return a.lo == b.lo && a.hi == b.hi; }
+static inline bool tileset_is_empty(tileset s) { return (s.lo | s.hi | s.ex) == 0; }
+static inline bool tileset_equal(tileset a, tileset b) { return a.lo == b.lo && a.hi == b.hi && a.ex == b.ex; }
 static inline int tileset_count(tileset s)
 {
-    return __builtin_popcountll(s.lo) + __builtin_popcountll(s.hi);
+    return __builtin_popcountll(s.lo) + __builtin_popcountll(s.hi) + __builtin_popcountll(s.ex);
 }
 /* At most one tile: cheaper than counting (no popcount instruction is assumed). */
 static inline bool tileset_at_most_one(tileset s)
 {
+    if (s.ex != 0) return (s.lo | s.hi) == 0 && (s.ex & (s.ex - 1)) == 0;
     return s.lo == 0 ? (s.hi & (s.hi - 1)) == 0 : s.hi == 0 && (s.lo & (s.lo - 1)) == 0;
 }
 /* Lowest tile of a non-empty set. */
 static inline tile_t tileset_first(tileset s)
 {
-    return s.lo ? __builtin_ctzll(s.lo) : 64 + __builtin_ctzll(s.hi);
+    return s.lo ? __builtin_ctzll(s.lo) : s.hi ? 64 + __builtin_ctzll(s.hi) : 128 + __builtin_ctzll(s.ex);
 }
 /* Removes and returns the lowest tile; TILE_NONE when empty. Iterates in tile order. */
 static inline tile_t tileset_pop(tileset *s)
 {
-    if (tileset_is_empty(*s)) return TILE_NONE;
-    tile_t t = tileset_first(*s);
-    tileset_remove(s, t);
+    tile_t t;
+    if (s->lo) { t = __builtin_ctzll(s->lo); s->lo &= s->lo - 1; }
+    else if (s->hi) { t = 64 + __builtin_ctzll(s->hi); s->hi &= s->hi - 1; }
+    else if (s->ex) { t = 128 + __builtin_ctzll(s->ex); s->ex &= s->ex - 1; }
+    else t = TILE_NONE;
     return t;
 }
 
-tileset tileset_with_pip(int pip);        /* every tile that shows pip on one side */
-tileset tileset_all(void);                /* the 91 tiles */
+tileset tileset_with_pip(int pip);        /* every tile (0..135) that shows pip on one side */
+tileset tileset_all(void);                /* the 91 tiles of double-twelve */
+
+/* The sets a house rule may choose: double-N for N = 6..15. */
+#define TILE_SET_VALID(n) ((n) >= TILE_MIN_SET_PIP && (n) <= TILE_MAX_PIP)
+/* The tiles of double-max_pip: every a-b with both pips 0..max_pip. */
+tileset tileset_of_set(int max_pip);
+/* How many: (max_pip + 1)(max_pip + 2) / 2; 91 for double-twelve. */
+int tile_set_size(int max_pip);
+/* The set's tiles in the order 0-0, 0-1, ... 0-N, 1-1, ... N-N into order (at least
+ * TILE_COUNT bytes), the order the seeded shuffle starts from; returns the count.
+ * For double-twelve this is 0, 1, ... 90. */
+int tile_set_order(int max_pip, unsigned char order[]);
+/* "double-twelve", "double-nine", ...: the set's name, for messages. */
+const char *tile_set_name(int max_pip);
 
 #endif

@@ -12,7 +12,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-#include "luasandbox.h"
+#include "luacharge.h"
 
 /* ---- load: text only, a size limit, the compile's cost charged, and a reader
  * function called outside Lua's protected parser (which would swallow the budget) */

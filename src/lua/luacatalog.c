@@ -1,33 +1,66 @@
-/* The rules files there are: every NAME.lua on the search path, for `mtref rules`
+/* The rules files there are: the search path, every NAME.lua on it, for `mtref rules`
  * without a name and for "did you mean" when a name is not found. */
+#define _XOPEN_SOURCE 700      /* realpath */
+#include "luacatalog.h"
+
 #include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "luarules.h"
 #include "luaruleset.h"
 #include "nearest.h"
 
-#define CATALOG_MAX 1024            /* files listed; a search path holds a few dozen */
+#ifndef MTREF_RULES_DIR
+#define MTREF_RULES_DIR "/usr/local/share/mtref/rules"
+#endif
 
-struct entry {
-    char name[RULES_NAME_SIZE];
-    char path[RULESET_PATH_SIZE];
-    int dir;                        /* position on the search path */
-    bool hidden;                    /* an earlier directory has the same name */
-};
+/* The directories searched for NAME.lua, in order: i = 0, 1, ... until false. The
+ * rules beside the running executable come as <bin>/../share/mtref/rules (a relocated
+ * install) and <bin>/share/mtref/rules (a build tree). */
+bool luarules_search_dir(int i, char *dir, size_t size)
+{
+    const char *env = getenv("MTREF_RULES_PATH");
+    while (env && *env) {
+        size_t len = strcspn(env, ":");
+        if (len > 0 && i-- == 0) {
+            snprintf(dir, size, "%.*s", (int)len, env);
+            return true;
+        }
+        env += len;
+        if (*env == ':') env++;
+    }
+    if (i == 0) { snprintf(dir, size, "%s", MTREF_RULES_DIR); return true; }
+    if (i == 1 || i == 2) {
+        /* "" when unknown; the real path when it exists, so messages stay short */
+        char exe[RULESET_PATH_SIZE], joined[RULESET_PATH_SIZE + 32], real[PATH_MAX];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+        dir[0] = '\0';
+        if (!slash) return true;
+        *slash = '\0';
+        snprintf(joined, sizeof joined, "%s%s", exe, i == 1 ? "/../share/mtref/rules" : "/share/mtref/rules");
+        snprintf(dir, size, "%s", realpath(joined, real) ? real : joined);
+        return true;
+    }
+    if (i == 3) { snprintf(dir, size, "rules"); return true; }
+    if (i == 4) { snprintf(dir, size, "."); return true; }
+    return false;
+}
 
 static int by_name(const void *a, const void *b)
 {
-    const struct entry *x = a, *y = b;
+    const struct luacatalog_entry *x = a, *y = b;
     int c = strcmp(x->name, y->name);
     return c ? c : x->dir - y->dir;
 }
 
-/* Every regular NAME.lua of every search directory, by name then search order. */
-static int collect(struct entry *out, int max)
+int luacatalog_collect(struct luacatalog_entry *out, int max)
 {
     int n = 0;
     char dir[RULESET_PATH_SIZE];
@@ -37,7 +70,7 @@ static int collect(struct entry *out, int max)
         for (struct dirent *e; n < max && (e = readdir(dp));) {
             size_t len = strlen(e->d_name);
             if (len <= 4 || len - 4 >= RULES_NAME_SIZE || strcmp(e->d_name + len - 4, ".lua") != 0) continue;
-            struct entry *it = &out[n];
+            struct luacatalog_entry *it = &out[n];
             int plen = snprintf(it->path, sizeof it->path, "%s/%s", dir, e->d_name);
             struct stat st;
             if (plen <= 0 || plen >= (int)sizeof it->path || stat(it->path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
@@ -56,46 +89,16 @@ static int collect(struct entry *out, int max)
 void luarules_nearest_name(const char *name, char *out, size_t size)
 {
     out[0] = '\0';
-    struct entry *all = mt_malloc(CATALOG_MAX * sizeof *all);
-    const char **names = mt_malloc(CATALOG_MAX * sizeof *names);
+    struct luacatalog_entry *all = mt_malloc(LUACATALOG_MAX * sizeof *all);
+    const char **names = mt_malloc(LUACATALOG_MAX * sizeof *names);
     if (all && names) {
-        int n = collect(all, CATALOG_MAX);
+        int n = luacatalog_collect(all, LUACATALOG_MAX);
         for (int i = 0; i < n; i++) names[i] = all[i].name;
         int near = nearest_of(name, names, n);
         if (near >= 0) snprintf(out, size, "%s", all[near].name);
     }
     free(names);
     free(all);
-}
-
-int luarules_list(FILE *out, FILE *err)
-{
-    struct entry *all = mt_malloc(CATALOG_MAX * sizeof *all);
-    if (!all) {
-        fputs("mtref: out of memory\n", err);
-        return 2;
-    }
-    int n = collect(all, CATALOG_MAX);
-    fputs("rules files on the search path (mtref rules NAME shows what one changes):\n", out);
-    for (int i = 0; i < n; i++) {
-        const struct entry *it = &all[i];
-        if (it->hidden) {
-            fprintf(out, "    also %s, not loaded by name\n", it->path);
-            continue;
-        }
-        char message[RULES_MESSAGE_SIZE];
-        const char *files[1] = {it->path};
-        struct ruleset *set = ruleset_load(files, 1, message);
-        fprintf(out, "  %-22s ", it->name);
-        if (set && set->descriptions[0][0]) luarules_print_escaped(out, set->descriptions[0]);
-        else if (set) fputs("(no description)", out);
-        else fputs("(does not load; mtref rules NAME says why)", out);
-        fprintf(out, "\n    %s\n", it->path);
-        ruleset_free(set);
-    }
-    if (n == 0) fputs("  none: see MTREF_RULES_PATH in mtref-rules(5)\n", out);
-    free(all);
-    return ferror(out) ? 2 : 0;
 }
 
 void luarules_print_escaped(FILE *out, const char *s)
@@ -108,9 +111,9 @@ void luarules_print_escaped(FILE *out, const char *s)
 
 int luarules_list_names(FILE *out)
 {
-    struct entry *all = mt_malloc(CATALOG_MAX * sizeof *all);
+    struct luacatalog_entry *all = mt_malloc(LUACATALOG_MAX * sizeof *all);
     if (!all) return 2;
-    int n = collect(all, CATALOG_MAX);
+    int n = luacatalog_collect(all, LUACATALOG_MAX);
     for (int i = 0; i < n; i++)
         if (!all[i].hidden) fprintf(out, "%s\n", all[i].name);
     free(all);

@@ -77,7 +77,11 @@ static int call_engine(void *ctx, const struct game *g, int round, int rounds, i
         if (call_link(set, g, -1, TILE_NONE, -1, 4, 1, where, err) != 0) return -1;
         int isnum;
         lua_Integer v = luaread_integer(L, -1, &isnum);
-        if (!isnum || v < 0 || v > TILE_MAX_PIP) return bad_result(RULESET_HOOK_ENGINE, where, "a pip 0..12", L, err);
+        if (!isnum || v < 0 || v > g->rules->max_pip) {
+            char range[64];
+            snprintf(range, sizeof range, "a pip 0..%d (the %s set)", g->rules->max_pip, tile_set_name(g->rules->max_pip));
+            return bad_result(RULESET_HOOK_ENGINE, where, range, L, err);
+        }
         lua_pop(L, 1);
         *pip = (int)v;
     }

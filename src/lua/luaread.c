@@ -115,11 +115,12 @@ static int read_function(struct reading *rd, lua_State *L, const char *key)
     return 0;
 }
 
-/* Calls the function on top for every tile (tile_value) and keeps the results. */
-static int read_tile_values(struct reading *rd, lua_State *L)
+/* Calls the function on top for each tile of `tiles` (tile_value), in tile order, and
+ * keeps the results. */
+static int value_tiles(struct reading *rd, lua_State *L, tileset tiles)
 {
     struct ruleset *set = rd->set;
-    for (tile_t t = 0; t < TILE_COUNT; t++) {
+    for (tile_t t; (t = tileset_pop(&tiles)) != TILE_NONE;) {
         lua_pushvalue(L, -1);
         lua_pushinteger(L, tile_low(t));
         lua_pushinteger(L, tile_high(t));
@@ -141,6 +142,48 @@ static int read_tile_values(struct reading *rd, lua_State *L)
     return 0;
 }
 
+/* tile_value is asked for the tiles of the set in force when the file is read; a
+ * later file that widens the set has it asked for the rest (luaread_finish). */
+static int read_tile_values(struct reading *rd, lua_State *L)
+{
+    struct ruleset *set = rd->set;
+    if (value_tiles(rd, L, set->rules.set_tiles) != 0) return -1;
+    luaL_unref(L, LUA_REGISTRYINDEX, set->value_ref);
+    lua_pushvalue(L, -1);
+    set->value_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    set->value_file = rd->file;
+    set->valued = set->rules.set_tiles;
+    return 0;
+}
+
+int luaread_finish(struct ruleset *set, char *err)
+{
+    tileset missing = tileset_minus(set->rules.set_tiles, set->valued);
+    if (set->value_ref == LUA_NOREF || tileset_is_empty(missing)) return 0;
+    lua_State *L = sandbox_state(set->sb);
+    struct reading rd = {set, set->value_file, err};
+    lua_rawgeti(L, LUA_REGISTRYINDEX, set->value_ref);
+    int rc = value_tiles(&rd, L, missing);
+    lua_pop(L, 1);
+    if (rc == 0) set->valued = set->rules.set_tiles;
+    return rc;
+}
+
+/* max_pip = N: the set double-N (6..15). Its round counts become N + 1 (every double
+ * from N-N down to 0-0), the upper half and 1, the full match the default; `rounds`
+ * and `default_rounds` (read after it) may say otherwise. */
+static int read_set(struct reading *rd, lua_State *L)
+{
+    long long v;
+    if (read_integer(rd, L, "max_pip", TILE_MIN_SET_PIP, TILE_MAX_PIP, &v) != 0) return -1;
+    struct rules *r = &rd->set->rules;
+    int n = (int)v;
+    rules_set_pips(r, n);
+    r->rounds_allowed = (1ULL << (n + 1)) | (1ULL << ((n + 2) / 2)) | (1ULL << 1);
+    r->default_rounds = n + 1;
+    return 0;
+}
+
 /* Calls hand_size(n) for every table size 2..16 and keeps the results. */
 static int read_hand_sizes(struct reading *rd, lua_State *L)
 {
@@ -152,10 +195,10 @@ static int read_hand_sizes(struct reading *rd, lua_State *L)
         int isnum;
         lua_Integer v = luaread_integer(L, -1, &isnum);
         lua_pop(L, 1);
-        if (!isnum || v < 0 || v > TILE_COUNT) {
-            char which[40];
-            snprintf(which, sizeof which, "hand_size(%d)", n);
-            return fail_key(rd, "hand_size", "%s did not return an integer 0..91", which);
+        if (!isnum || v < 0 || v > set->rules.set_size) {
+            char which[80];
+            snprintf(which, sizeof which, "hand_size(%d) did not return an integer 0..%d", n, set->rules.set_size);
+            return fail_key(rd, "hand_size", "%s", which);
         }
         set->rules.hand_size[n] = (int)v;
     }
@@ -256,6 +299,7 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
         if (!lua_istable(L, -1)) return fail_key(rd, key, "expected a table {[\"name\"] = \"why\"}, got %s", luaL_typename(L, -1));
         return 0;
     }
+    if (strcmp(key, "max_pip") == 0) return read_set(rd, L);
     if (strcmp(key, "tile_value") == 0)
         return read_function(rd, L, key) != 0 ? -1 : read_tile_values(rd, L);
     if (strcmp(key, "hand_size") == 0)
@@ -306,7 +350,7 @@ static int read_key(struct reading *rd, lua_State *L, const char *key)
 /* Keys are read in a fixed order, so that `rounds` sees `default_rounds` and error
  * messages do not depend on table traversal order. */
 static const char *const key_order[] = {
-    "description", "incompatible", "players", "hand_size", "tile_value", "default_rounds", "rounds",
+    "description", "incompatible", "max_pip", "players", "hand_size", "tile_value", "default_rounds", "rounds",
     "doubles", "draw", "first_turn", "marker_after_cover", "scoring", "out_on_double",
     "engine", "eliminated", "round_points", "may_play", "may_draw", "may_pass", "another_play", "must_cover",
     "drawable", "blocked", "match_over", "winners", "opener", "lay_engine",

@@ -4,7 +4,7 @@
  * what a set changes (mtref rules). A rule set is one sandboxed state holding every
  * file of a list, loaded in order: a later file's settings and hooks replace an
  * earlier one's. */
-#define _XOPEN_SOURCE 700      /* realpath */
+#define _XOPEN_SOURCE 700      /* access, stat */
 #include "luarules.h"
 
 #include <limits.h>
@@ -19,13 +19,8 @@
 #include "alloc.h"
 #include "engine.h"
 #include "escape.h"
+#include "luacatalog.h"
 #include "luaruleset.h"
-
-#ifndef MTREF_RULES_DIR
-#define MTREF_RULES_DIR "/usr/local/share/mtref/rules"
-#endif
-
-
 
 /* The bridge keeps the last few rule sets it loaded: a stream whose every match names
  * the same rules lines (one set per line read so far) loads the Lua once, not once
@@ -65,39 +60,6 @@ static bool readable_file(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, R_OK) == 0;
-}
-
-/* The directories searched for NAME.lua, in order: i = 0, 1, ... until false. The
- * rules beside the running executable come as <bin>/../share/mtref/rules (a relocated
- * install) and <bin>/share/mtref/rules (a build tree). */
-bool luarules_search_dir(int i, char *dir, size_t size)
-{
-    const char *env = getenv("MTREF_RULES_PATH");
-    while (env && *env) {
-        size_t len = strcspn(env, ":");
-        if (len > 0 && i-- == 0) {
-            snprintf(dir, size, "%.*s", (int)len, env);
-            return true;
-        }
-        env += len;
-        if (*env == ':') env++;
-    }
-    if (i == 0) { snprintf(dir, size, "%s", MTREF_RULES_DIR); return true; }
-    if (i == 1 || i == 2) {
-        /* "" when unknown; the real path when it exists, so messages stay short */
-        char exe[RULESET_PATH_SIZE], joined[RULESET_PATH_SIZE + 32], real[PATH_MAX];
-        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-        char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
-        dir[0] = '\0';
-        if (!slash) return true;
-        *slash = '\0';
-        snprintf(joined, sizeof joined, "%s%s", exe, i == 1 ? "/../share/mtref/rules" : "/share/mtref/rules");
-        snprintf(dir, size, "%s", realpath(joined, real) ? real : joined);
-        return true;
-    }
-    if (i == 3) { snprintf(dir, size, "rules"); return true; }
-    if (i == 4) { snprintf(dir, size, "."); return true; }
-    return false;
 }
 
 /* Resolves a spelling (NAME, NAME.lua, or a path) to a readable file. */
@@ -197,6 +159,7 @@ static int load_files(void *ud)
         if (luaread_table(set, i, ld->err) != 0) return -1;
         if (luaread_pairs(set, base, i + 1, ld->err) != 0) return -1;
     }
+    if (luaread_finish(set, ld->err) != 0) return -1;
     const char *problem = rules_check(&set->rules);
     if (problem) {
         snprintf(ld->err, RULES_MESSAGE_SIZE, "%s: these rules cannot be played: %s", set->shown[set->nfiles - 1],
@@ -220,6 +183,7 @@ struct ruleset *ruleset_load(const char *const files[], int n, char *err)
     memset(set, 0, sizeof *set);
     rules_init_canonical(&set->rules);
     for (int id = 0; id < RULESET_HOOK_COUNT; id++) set->hook_ref[id] = LUA_NOREF;
+    set->value_ref = LUA_NOREF;
     set->sb = sandbox_new();
     if (!set->sb) {
         snprintf(err, RULES_MESSAGE_SIZE, "%s: out of memory (the memory cap of %u MB is for all rules files together)",
@@ -382,6 +346,11 @@ static void describe(const struct ruleset *set, FILE *out)
         putc('\n', out);
     }
     bool changed = false;
+    if (r->max_pip != canon.max_pip) {
+        fprintf(out, "  set: %s, %d tiles, pips 0 to %d (canonical double-twelve, 91 tiles)\n", tile_set_name(r->max_pip),
+                r->set_size, r->max_pip);
+        changed = true;
+    }
     if (r->min_players != canon.min_players || r->max_players != canon.max_players) {
         fprintf(out, "  players: %d to %d (canonical 2 to 8)\n", r->min_players, r->max_players);
         changed = true;
@@ -393,7 +362,7 @@ static void describe(const struct ruleset *set, FILE *out)
         }
     int differing = 0;
     for (tile_t t = 0; t < TILE_COUNT; t++) {
-        if (r->tile_value[t] == canon.tile_value[t]) continue;
+        if (!rules_has_tile(r, t) || r->tile_value[t] == canon.tile_value[t]) continue;
         char text[TILE_TEXT_SIZE];
         tile_format(t, text);
         if (differing % 8 == 0) fputs(differing ? "\n   " : "  tile values (canonical: the pips):", out);
@@ -420,11 +389,12 @@ static void describe(const struct ruleset *set, FILE *out)
         fprintf(out, "  going out on a double multiplies the round's points by %d\n", r->out_on_double_factor);
         changed = true;
     }
+    /* every file's hook, in load order: the order vetoes are asked and answers chain */
     for (int id = 0; id < RULESET_HOOK_COUNT; id++)
-        if (set->hook_ref[id] != LUA_NOREF) {
+        for (int i = 0; i < set->nchain[id]; i++) {
             fprintf(out, "  hook %s: ", ruleset_hook_names[id]);
-            escape_puts(out, set->paths[set->hook_file[id]]);
-            fprintf(out, ":%d\n", set->hook_line[id]);
+            escape_puts(out, set->paths[set->chain_file[id][i]]);
+            fprintf(out, ":%d\n", set->chain_line[id][i]);
             changed = true;
         }
     if (!changed) fputs("  changes nothing: the canonical rules stand\n", out);
@@ -445,4 +415,34 @@ int luarules_describe(struct luarules *lr, const char *const files[], int n, FIL
     describe(set, out);
     ruleset_free(set);
     return 0;
+}
+
+int luarules_list(FILE *out, FILE *err)
+{
+    struct luacatalog_entry *all = mt_malloc(LUACATALOG_MAX * sizeof *all);
+    if (!all) {
+        fputs("mtref: out of memory\n", err);
+        return 2;
+    }
+    int n = luacatalog_collect(all, LUACATALOG_MAX);
+    fputs("rules files on the search path (mtref rules NAME shows what one changes):\n", out);
+    for (int i = 0; i < n; i++) {
+        const struct luacatalog_entry *it = &all[i];
+        if (it->hidden) {
+            fprintf(out, "    also %s, not loaded by name\n", it->path);
+            continue;
+        }
+        char message[RULES_MESSAGE_SIZE];
+        const char *files[1] = {it->path};
+        struct ruleset *set = ruleset_load(files, 1, message);
+        fprintf(out, "  %-22s ", it->name);
+        if (set && set->descriptions[0][0]) luarules_print_escaped(out, set->descriptions[0]);
+        else if (set) fputs("(no description)", out);
+        else fputs("(does not load; mtref rules NAME says why)", out);
+        fprintf(out, "\n    %s\n", it->path);
+        ruleset_free(set);
+    }
+    if (n == 0) fputs("  none: see MTREF_RULES_PATH in mtref-rules(5)\n", out);
+    free(all);
+    return ferror(out) ? 2 : 0;
 }

@@ -49,6 +49,10 @@ struct ruleset {
     int chain_line[RULESET_HOOK_COUNT][RULESET_MAX_FILES];
     const char *chain_where[RULESET_HOOK_COUNT][RULESET_MAX_FILES];   /* "file:line", a string kept in the registry */
     struct luaview view;
+    /* the last tile_value function read, and the tiles it has valued */
+    int value_ref;                          /* registry ref, LUA_NOREF when none */
+    int value_file;
+    tileset valued;
 };
 
 /* Reads the table that file number `file` returned (on top of the stack) into set:
@@ -56,6 +60,9 @@ struct ruleset {
 int luaread_table(struct ruleset *set, int file, char *err);
 /* Refuses the files of set[0..loaded) that declare each other incompatible; their
  * tables sit at stack indices tables_base.. . 0, or -1 with err naming both. */
+/* After every file is read: asks the last tile_value for the tiles of the set in force
+ * it was not asked for (a later file chose a larger set). 0, or -1 with err. */
+int luaread_finish(struct ruleset *set, char *err);
 int luaread_pairs(struct ruleset *set, int tables_base, int loaded, char *err);
 /* An integer result: a number with an integral value, never a numeric string; *isnum
  * says whether it was one. */

@@ -26,7 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <lauxlib.h>
@@ -34,227 +33,15 @@
 
 #include "alloc.h"
 #include "luabounded.h"
+#include "luacharge.h"
 #include "luastable.h"
-
-/* Often enough that C functions between two hooks cannot carry a call far past its
- * deadline. */
-#define HOOK_EVERY 100
-/* An allocation of this many bytes costs one instruction (about what copying or
- * filling them takes). */
-#define BYTES_PER_INSTRUCTION 16
-/* Bytes past the cap that the bridge's own pushes may use. */
-#define BRIDGE_RESERVE (1u << 20)
-/* Charges between two looks at the clock. */
-#define CHARGES_PER_CLOCK 4096
-
-enum spent_by { SPENT_NOT, SPENT_CALL, SPENT_MATCH };
-
-struct sandbox {
-    lua_State *L;
-    size_t used;          /* bytes of this state (all states: total_used) */
-    uint64_t created;     /* blocks allocated so far: the next creation number */
-    bool refused;         /* the memory cap refused an allocation in this call */
-    bool in_call;         /* a budgeted call runs */
-    long budget;          /* instructions left in this call */
-    double started;       /* monotonic seconds when this call first met the hook; 0
-                             before (most hook calls end sooner and never read the clock) */
-    long clock_countdown; /* charges until the next look at the clock */
-    enum spent_by spent;  /* the budget ran out: nothing in Lua runs again in this call */
-    bool metered;         /* hook calls count against the match's budget */
-    long match_left;      /* instructions left to this match's hook calls */
-    double match_seconds; /* wall-clock time its hook calls took */
-    void *last_block;     /* the block allocated last, as Lua sees it */
-    ptrdiff_t udata_offset; /* from a full userdata's block to its memory (no user values) */
-};
-
-static void check_limits(struct sandbox *sb, double t);
-
-/* Every block starts with its creation number; the header keeps malloc's alignment. */
-#define HEADER 16
-
-/* all the sandboxes of the process: one cap for them all, counted atomically because
- * check and selfplay run a Lua state on each of their threads */
-static _Atomic size_t total_used;
-
-size_t sandbox_memory_used(void) { return total_used; }
-
-static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    struct sandbox *sb = ud;
-    char *base = ptr ? (char *)ptr - HEADER : NULL;
-    size_t old = ptr ? osize + HEADER : 0;
-    if (nsize == 0) {
-        free(base);
-        sb->used -= old;
-        total_used -= old;
-        return NULL;
-    }
-    size_t size = nsize + HEADER;
-    if (size <= old) {                    /* shrinking never fails (Lua relies on it) */
-        char *p = realloc(base, size);
-        if (!p) p = base;
-        sb->used -= old - size;
-        total_used -= old - size;
-        return p + HEADER;
-    }
-    /* what the bridge itself puts in a state (a hook's arguments) may pass the cap by
-     * a little: a hook that keeps its memory at the cap can still be called */
-    if (total_used + (size - old) > SANDBOX_MEMORY_LIMIT + (sb->in_call ? 0 : BRIDGE_RESERVE)) {
-        sb->refused = true;
-        return NULL;
-    }
-    char *p = mt_realloc(base, size);
-    if (!p) return NULL;
-    if (!base) {
-        uint64_t number = ++sb->created;
-        memcpy(p, &number, sizeof number);
-        sb->last_block = p + HEADER;
-    }
-    sb->used += size - old;
-    total_used += size - old;
-    if (sb->in_call) {
-        long cost = (long)((size - old) / BYTES_PER_INSTRUCTION);
-        sb->budget -= cost;
-        if (sb->metered) sb->match_left -= cost;
-        /* no error can be raised here: the next instruction raises it */
-        if (sb->budget <= 0 || (sb->metered && sb->match_left <= 0)) check_limits(sb, 1);
-    }
-    return p + HEADER;
-}
-
-static struct sandbox *sandbox_of(lua_State *L)
-{
-    void *ud;
-    lua_getallocf(L, &ud);
-    return ud;
-}
-
-uint64_t sandbox_identity(lua_State *L, int index)
-{
-    int type = lua_type(L, index);
-    if (type == LUA_TFUNCTION && lua_iscfunction(L, index)) {
-        /* a light C function is no block; the sandbox makes every one it offers a
-         * closure (luastable.c), so none should reach here */
-        if (!lua_getupvalue(L, index, 1)) return 0;
-        lua_pop(L, 1);
-    } else if (type == LUA_TUSERDATA) {
-        /* the game view's nodes: full userdata without user values, whose memory
-         * starts udata_offset bytes into the block */
-        struct sandbox *sb = sandbox_of(L);
-        if (sb->udata_offset <= 0) return 0;
-        uint64_t number;
-        memcpy(&number, (const char *)lua_touserdata(L, index) - sb->udata_offset - HEADER, sizeof number);
-        return number;
-    } else if (type != LUA_TTABLE && type != LUA_TFUNCTION && type != LUA_TSTRING) {
-        return 0;
-    }
-    uint64_t number;
-    memcpy(&number, (const char *)lua_topointer(L, index) - HEADER, sizeof number);
-    return number;
-}
-
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static void count_hook(lua_State *L, lua_Debug *ar);
-
-/* Marks the call spent: from now on the hook runs, and errors, on every instruction. */
-static void spend(struct sandbox *sb, enum spent_by by)
-{
-    if (sb->spent) return;
-    sb->spent = by;
-    lua_sethook(sb->L, count_hook, LUA_MASKCOUNT, 1);
-}
-
-static int raise_spent(lua_State *L, int level)
-{
-    struct sandbox *sb = sandbox_of(L);
-    lua_Debug here;
-    int line = lua_getstack(L, level, &here) && lua_getinfo(L, "Sl", &here) ? here.currentline : -1;
-    if (line > 0) lua_pushfstring(L, "%s:%d: ", here.short_src, line);
-    else lua_pushliteral(L, "");
-    if (sb->spent == SPENT_MATCH)
-        lua_pushfstring(L, "the match's hook budget of %d million instructions or %d seconds is exhausted",
-                        (int)(SANDBOX_MATCH_INSTRUCTIONS / 1000000), SANDBOX_MATCH_SECONDS);
-    else
-        lua_pushfstring(L, "budget of %d million instructions or %d seconds exhausted",
-                        (int)(SANDBOX_INSTRUCTIONS / 1000000), SANDBOX_SECONDS);
-    lua_concat(L, 2);
-    return lua_error(L);
-}
-
-/* Spends the call when a limit is passed; reads the clock (t, 0 to read it here). */
-static void check_limits(struct sandbox *sb, double t)
-{
-    if (sb->spent) return;
-    if (sb->budget <= 0) { spend(sb, SPENT_CALL); return; }
-    if (sb->metered && sb->match_left <= 0) { spend(sb, SPENT_MATCH); return; }
-    if (t == 0) t = now();
-    if (sb->started == 0) sb->started = t;
-    if (t - sb->started > SANDBOX_SECONDS) spend(sb, SPENT_CALL);
-    else if (sb->metered && sb->match_seconds + (t - sb->started) > SANDBOX_MATCH_SECONDS) spend(sb, SPENT_MATCH);
-}
-
-static void count_hook(lua_State *L, lua_Debug *ar)
-{
-    (void)ar;
-    struct sandbox *sb = sandbox_of(L);
-    if (!sb->spent) {
-        sb->budget -= HOOK_EVERY;
-        if (sb->metered) sb->match_left -= HOOK_EVERY;
-        check_limits(sb, 0);
-    }
-    if (sb->spent) raise_spent(L, 0);
-}
-
-void sandbox_charge(lua_State *L, long units)
-{
-    struct sandbox *sb = sandbox_of(L);
-    if (!sb->in_call) return;
-    sb->budget -= units;
-    if (sb->metered) sb->match_left -= units;
-    sb->clock_countdown -= units;
-    if (sb->budget <= 0 || (sb->metered && sb->match_left <= 0)) check_limits(sb, 1);
-    else if (sb->clock_countdown <= 0) {
-        sb->clock_countdown = CHARGES_PER_CLOCK;
-        check_limits(sb, 0);
-    }
-    if (sb->spent) raise_spent(L, 1);
-}
-
-bool sandbox_spent(lua_State *L) { return sandbox_of(L)->spent != SPENT_NOT; }
-
-static bool word_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
-
-long sandbox_compile_cost(const char *source, size_t len)
-{
-    /* Counted anywhere, in strings and comments too: an over-count costs a little
-     * budget, an under-count could hide a quadratic compile. */
-    static const char *const words[] = {"and", "or", "elseif", "break", "goto"};
-    double jumps = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (!word_char(source[i]) || (i > 0 && word_char(source[i - 1]))) continue;
-        size_t end = i;
-        while (end < len && word_char(source[end])) end++;
-        for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
-            if (end - i == strlen(words[w]) && memcmp(source + i, words[w], end - i) == 0) jumps++;
-        i = end - 1;
-    }
-    double cost = (double)len + jumps * jumps / 2;
-    return cost > (double)SANDBOX_MATCH_INSTRUCTIONS ? SANDBOX_MATCH_INSTRUCTIONS : (long)cost;
-}
 
 static int safe_pcall(lua_State *L)
 {
     luaL_checkany(L, 1);
     int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
     struct sandbox *sb = sandbox_of(L);
-    if (sb->spent) return raise_spent(L, 1);
+    if (sb->spent) return sandbox_raise_spent(L, 1);
     if (status != LUA_OK) sb->refused = false;     /* the script handled it */
     lua_pushboolean(L, status == LUA_OK);
     lua_insert(L, 1);
@@ -284,7 +71,7 @@ static int safe_xpcall(lua_State *L)
     lua_replace(L, 2);          /* 2: function */
     int status = lua_pcall(L, n - 2, LUA_MULTRET, 1);
     struct sandbox *sb = sandbox_of(L);
-    if (sb->spent) return raise_spent(L, 1);
+    if (sb->spent) return sandbox_raise_spent(L, 1);
     if (status != LUA_OK) sb->refused = false;     /* the script handled it */
     lua_pushboolean(L, status == LUA_OK);
     lua_replace(L, 1);
@@ -354,7 +141,7 @@ struct sandbox *sandbox_new(void)
     if (!sb->L) { free(sb); return NULL; }
     lua_pushcfunction(sb->L, open_safe_libraries);
     if (lua_pcall(sb->L, 0, 0, 0) != LUA_OK) { sandbox_free(sb); return NULL; }
-    lua_sethook(sb->L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
+    lua_sethook(sb->L, sandbox_count_hook, LUA_MASKCOUNT, SANDBOX_HOOK_EVERY);
     return sb;
 }
 
@@ -445,17 +232,17 @@ static void begin_call(struct sandbox *sb)
 {
     sb->budget = SANDBOX_INSTRUCTIONS;
     sb->started = 0;
-    sb->clock_countdown = CHARGES_PER_CLOCK;
-    sb->spent = SPENT_NOT;
+    sb->clock_countdown = SANDBOX_CHARGES_PER_CLOCK;
+    sb->spent = SANDBOX_SPENT_NOT;
     sb->refused = false;
     sb->in_call = true;
 }
 
 static void end_call(struct sandbox *sb)
 {
-    if (sb->started != 0 && sb->metered) sb->match_seconds += now() - sb->started;
-    if (sb->spent) lua_sethook(sb->L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
-    sb->spent = SPENT_NOT;
+    if (sb->started != 0 && sb->metered) sb->match_seconds += sandbox_now() - sb->started;
+    if (sb->spent) lua_sethook(sb->L, sandbox_count_hook, LUA_MASKCOUNT, SANDBOX_HOOK_EVERY);
+    sb->spent = SANDBOX_SPENT_NOT;
     sb->in_call = false;
 }
 

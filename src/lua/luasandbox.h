@@ -3,7 +3,7 @@
  * call and per match that nothing in Lua can catch, bounded C library calls, no
  * finalizers, nothing that varies from run to run. Part of the Lua bridge (luarules.c,
  * luaread.c, luahooks.c); the bounded and deterministic library functions are in
- * luabounded.c and luastable.c. */
+ * luabounded.c and luastable.c, the accounting they all use in luacharge.c. */
 #ifndef MTREF_LUASANDBOX_H
 #define MTREF_LUASANDBOX_H
 
@@ -14,13 +14,8 @@
 
 #include <lua.h>
 
-#define SANDBOX_MEMORY_LIMIT (16u << 20)       /* bytes all the states of the process hold */
-#define SANDBOX_INSTRUCTIONS 10000000L         /* per load and per hook call */
-#define SANDBOX_SECONDS 2                       /* wall-clock limit of the same */
-#define SANDBOX_MATCH_INSTRUCTIONS 200000000L  /* all the hook calls of one match */
-#define SANDBOX_MATCH_SECONDS 20                /* wall-clock limit of the same */
-#define SANDBOX_SOURCE_LIMIT (256u << 10)      /* bytes of a rules file or a load()ed chunk */
-#define SANDBOX_ERROR_SIZE 512
+#include "luacharge.h"      /* the limits, SANDBOX_* */
+
 
 struct sandbox;
 
@@ -55,22 +50,5 @@ void sandbox_match_begin(struct sandbox *sb);
  * bytes) when it cannot be opened or is not a regular file (a fifo, a directory, a
  * device). */
 FILE *sandbox_open_source(const char *path, char *why, size_t why_size);
-
-/* For the library functions of luabounded.c and luastable.c: */
-
-/* Counts units of work against the running call's budget (and the match's); raises
- * the budget error, which nothing can catch, once it is spent. */
-void sandbox_charge(lua_State *L, long units);
-/* The instructions compiling a chunk of source may cost: its length, and the square
- * of its jump words (and, or, elseif, break, goto), which Lua's compiler handles in
- * quadratic time. */
-long sandbox_compile_cost(const char *source, size_t len);
-/* Whether the running call's budget is spent (a catching C function must re-raise). */
-bool sandbox_spent(lua_State *L);
-/* The creation number of the table, function or string at index: the same on every
- * run, unlike its address; 0 for other values. */
-uint64_t sandbox_identity(lua_State *L, int index);
-/* Bytes held by all the sandboxes of the process. */
-size_t sandbox_memory_used(void);
 
 #endif

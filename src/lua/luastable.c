@@ -11,7 +11,7 @@
 #include <lualib.h>
 
 #include "luabounded.h"
-#include "luasandbox.h"
+#include "luacharge.h"
 
 /* ---- names of values ------------------------------------------------------ */
 

@@ -138,7 +138,7 @@ static int index_view(lua_State *L, struct node *n, const struct game *g, const 
     if (strcmp(k, "round") == 0) lua_pushinteger(L, g->round);
     else if (strcmp(k, "rounds") == 0) lua_pushinteger(L, g->rounds);
     else if (strcmp(k, "engine") == 0) lua_pushinteger(L, g->engine_pip);
-    else if (strcmp(k, "max_pip") == 0) lua_pushinteger(L, TILE_MAX_PIP);
+    else if (strcmp(k, "max_pip") == 0) lua_pushinteger(L, g->rules->max_pip);
     else if (strcmp(k, "player") == 0) luaview_push_name(L, g, seat);
     else if (strcmp(k, "seat") == 0) { if (seat < 0) lua_pushnil(L); else lua_pushinteger(L, seat + 1); }
     else if (strcmp(k, "turn") == 0) luaview_push_name(L, g, playing(g) ? g->turn : -1);

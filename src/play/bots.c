@@ -50,10 +50,22 @@ static const struct uncovered_double *greedy_owed(const struct game *g)
     }
 }
 
-static struct move greedy_from_masks(const struct game *g, uint64_t *rng)
+/* The tiles of the set showing pip; without `wide` (every set but double-fifteen, whose
+ * tiles 128..135 are the only ones in the third word) the third word is known to be
+ * empty, so the compiler drops it from every step below. */
+static inline __attribute__((always_inline)) tileset greedy_pips(int pip, bool wide)
+{
+    tileset s = tileset_with_pip(pip);
+    if (!wide) s.ex = 0;
+    return s;
+}
+
+static inline __attribute__((always_inline)) struct move greedy_masks(const struct game *g, uint64_t *rng,
+                                                                      const bool wide)
 {
     int seat = g->turn;
     tileset hand = g->hands[seat];
+    if (!wide) hand.ex = 0;
     int order[TRAIN_COUNT], ntrains = 0;
     const struct uncovered_double *owed = greedy_owed(g);
     if (owed) {
@@ -68,16 +80,17 @@ static struct move greedy_from_masks(const struct game *g, uint64_t *rng)
             order[ntrains++] = TRAIN_MEX;
         }
     }
-    tileset candidates = owed ? tileset_and(hand, tileset_with_pip(owed->pip)) : hand;
-    /* the plays on each train; then whether there are none, one, or more */
-    tileset fits[TRAIN_COUNT], tiles = tileset_empty();
-    for (int i = 0; i < ntrains; i++) {
-        fits[i] = tileset_and(candidates, tileset_with_pip(g->trains[order[i]].open_pip));
-        tiles = tileset_or(tiles, fits[i]);
-    }
+    tileset candidates = owed ? tileset_and(hand, greedy_pips(owed->pip, wide)) : hand;
+    /* the tiles that fit some train of the list; then whether there are none, one, or
+     * more plays (a tile fits train i when it shows that train's open pip) */
+    tileset reach = tileset_empty();
+    for (int i = 0; i < ntrains; i++) reach = tileset_or(reach, greedy_pips(g->trains[order[i]].open_pip, wide));
+    tileset tiles = tileset_and(candidates, reach);
     int nplays = tileset_is_empty(tiles) ? 0 : tileset_at_most_one(tiles) ? 0 : 2;
-    if (nplays == 0 && !tileset_is_empty(tiles))       /* one tile: on how many trains? */
-        for (int i = 0; i < ntrains; i++) nplays += !tileset_is_empty(fits[i]);
+    if (nplays == 0 && !tileset_is_empty(tiles)) {     /* one tile: on how many trains? */
+        tile_t only = tileset_first(tiles);
+        for (int i = 0; i < ntrains; i++) nplays += tile_has_pip(only, g->trains[order[i]].open_pip);
+    }
     /* A list of one move is still drawn from, rng_uniform(rng, 1): one rng_next. */
     if (nplays == 0) {
         rng_next(rng);
@@ -85,23 +98,21 @@ static struct move greedy_from_masks(const struct game *g, uint64_t *rng)
         return (struct move){draw ? MOVE_DRAW : MOVE_PASS, seat, TILE_NONE, 0};
     }
     if (nplays == 1) rng_next(rng);
-    tileset own = order[0] == seat ? fits[0] : tileset_empty();
+    tileset own = order[0] == seat ? tileset_and(tiles, greedy_pips(g->trains[seat].open_pip, wide)) : tileset_empty();
     long own_bonus = g->trains[seat].marker ? 8 : 3;
     const int *value = g->rules->tile_value;
     tile_t best = TILE_NONE;
     long best_score = 0;
-    /* in tile order, the two words of the set one after the other */
-    for (int half = 0; half < 2; half++) {
-        uint64_t bits = half ? tiles.hi : tiles.lo, own_bits = half ? own.hi : own.lo;
+    /* in tile order, the words of the set one after the other */
+    for (int half = 0; half < (wide ? 3 : 2); half++) {
+        uint64_t bits = half == 0 ? tiles.lo : half == 1 ? tiles.hi : tiles.ex;
+        uint64_t own_bits = half == 0 ? own.lo : half == 1 ? own.hi : own.ex;
         for (; bits; bits &= bits - 1) {
             int bit = __builtin_ctzll(bits);
             tile_t t = 64 * half + bit;
             long score = 10L * value[t] + ((own_bits >> bit) & 1 ? own_bonus : 0);
-            if (tile_is_double(t)) {
-                tileset rest = hand;
-                tileset_remove(&rest, t);
-                score += tileset_is_empty(tileset_and(rest, tileset_with_pip(tile_low(t)))) ? -40 : 60;
-            }
+            if (tile_is_double(t))     /* its cover in hand: another tile showing its pip */
+                score += tileset_at_most_one(tileset_and(hand, greedy_pips(tile_low(t), wide))) ? -40 : 60;
             if (best == TILE_NONE || score > best_score) {
                 best = t;
                 best_score = score;
@@ -109,8 +120,13 @@ static struct move greedy_from_masks(const struct game *g, uint64_t *rng)
         }
     }
     int train = 0;
-    while (!tileset_has(fits[train], best)) train++;    /* own first: it is order[0] */
+    while (!tile_has_pip(best, g->trains[order[train]].open_pip)) train++;    /* own first: it is order[0] */
     return (struct move){MOVE_PLAY, seat, best, order[train]};
+}
+
+static struct move greedy_from_masks(const struct game *g, uint64_t *rng)
+{
+    return g->rules->max_pip == TILE_MAX_PIP ? greedy_masks(g, rng, true) : greedy_masks(g, rng, false);
 }
 
 struct move bot_choose(enum bot_kind kind, const struct game *g, uint64_t *rng)

@@ -252,7 +252,11 @@ void match_plan_json(const struct match_plan *p, const struct tables *t, const s
     put_duration(b, "bank_ms", c->move_us < 0 ? -1 : c->bank_us);
     mbuf_put(b, ",");
     put_duration(b, "margin_ms", c->margin_us);
-    mbuf_put(b, "},\"on_fault\":\"%s\",\"recover\":%s,\"fallback\":\"%s\",\"ask_forced\":%s,\"bots\":{",
+    mbuf_put(b, "}");
+    if (c->limits.mem_bytes > 0 || c->limits.cpu_seconds > 0)     /* only when set: older journals resume */
+        mbuf_put(b, ",\"limits\":{\"mem_bytes\":%lld,\"cpu_s\":%lld}", (long long)c->limits.mem_bytes,
+                 (long long)c->limits.cpu_seconds);
+    mbuf_put(b, ",\"on_fault\":\"%s\",\"recover\":%s,\"fallback\":\"%s\",\"ask_forced\":%s,\"bots\":{",
              c->policy == POLICY_STOP ? "stop" : "forfeit", c->recover ? "true" : "false", bot_name(c->fallback),
              c->ask_forced ? "true" : "false");
     for (int i = 0; i < p->nbots; i++) {
@@ -261,10 +265,22 @@ void match_plan_json(const struct match_plan *p, const struct tables *t, const s
         if (bot->cmd) {
             mbuf_put(b, "{\"cmd\":");
             mbuf_json_string(b, bot->cmd, strlen(bot->cmd));
-            mbuf_put(b, ",\"proto\":\"%s\"}", bot->form == PROTO_JSON ? "json" : "text");
+            mbuf_put(b, ",\"proto\":\"%s\"", bot->form == PROTO_JSON ? "json" : "text");
         } else {
-            mbuf_put(b, "{\"builtin\":\"%s\"}", bot_name(bot->builtin));
+            mbuf_put(b, "{\"builtin\":\"%s\"", bot_name(bot->builtin));
         }
+        /* a bot's own settings, only when it has them: journals without stay as they were */
+        if (bot->own_time) {
+            mbuf_put(b, ",\"time\":{");
+            put_duration(b, "move_ms", bot->move_us);
+            mbuf_put(b, ",");
+            put_duration(b, "bank_ms", bot->move_us < 0 ? -1 : bot->bank_us);
+            mbuf_put(b, "}");
+        }
+        if (bot->limits.mem_bytes > 0 || bot->limits.cpu_seconds > 0)
+            mbuf_put(b, ",\"limits\":{\"mem_bytes\":%lld,\"cpu_s\":%lld}", (long long)bot->limits.mem_bytes,
+                     (long long)bot->limits.cpu_seconds);
+        mbuf_put(b, "}");
     }
     mbuf_put(b, "}}");
 }

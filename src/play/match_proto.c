@@ -82,12 +82,35 @@ void mbuf_json_string(struct mbuf *b, const char *s, size_t len)
 }
 
 
-static void put_tile(struct mbuf *b, tile_t t, bool json, bool first)
+void mbuf_num(struct mbuf *b, long long n)
+{
+    char digits[24];
+    int k = (int)sizeof digits;
+    unsigned long long u = n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
+    do digits[--k] = (char)('0' + u % 10); while ((u /= 10) != 0);
+    if (n < 0) digits[--k] = '-';
+    mbuf_bytes(b, digits + k, sizeof digits - (size_t)k);
+}
+
+void mbuf_tile(struct mbuf *b, tile_t t)
 {
     char text[TILE_TEXT_SIZE];
     tile_format(t, text);
-    if (json) mbuf_put(b, "%s\"%s\"", first ? "" : ",", text);
-    else mbuf_put(b, " %s", text);
+    mbuf_bytes(b, text, strlen(text));
+}
+
+static void mbuf_str(struct mbuf *b, const char *s) { mbuf_bytes(b, s, strlen(s)); }
+
+static void put_tile(struct mbuf *b, tile_t t, bool json, bool first)
+{
+    if (json) {
+        mbuf_bytes(b, first ? "\"" : ",\"", first ? 1 : 2);
+        mbuf_tile(b, t);
+        mbuf_bytes(b, "\"", 1);
+    } else {
+        mbuf_bytes(b, " ", 1);
+        mbuf_tile(b, t);
+    }
 }
 
 static void put_tiles(struct mbuf *b, tileset s, bool json)
@@ -103,8 +126,16 @@ static void put_map(struct mbuf *b, const struct game *g, const int64_t values[]
     if (json) mbuf_bytes(b, "{", 1);
     for (int s = 0; s < g->nplayers; s++) {
         if (only && !only[s]) continue;
-        if (json) mbuf_put(b, "%s\"%s\":%lld", first ? "" : ",", g->names[s], (long long)values[s]);
-        else mbuf_put(b, " %s %lld", g->names[s], (long long)values[s]);
+        if (json) {
+            mbuf_bytes(b, first ? "\"" : ",\"", first ? 1 : 2);
+            mbuf_str(b, g->names[s]);
+            mbuf_bytes(b, "\":", 2);
+        } else {
+            mbuf_bytes(b, " ", 1);
+            mbuf_str(b, g->names[s]);
+            mbuf_bytes(b, " ", 1);
+        }
+        mbuf_num(b, (long long)values[s]);
         first = false;
     }
     if (json) mbuf_bytes(b, "}", 1);
@@ -158,8 +189,16 @@ static void put_sizes(struct mbuf *b, const struct game *g, bool json)
     for (int s = 0; s < g->nplayers; s++) {
         if (g->eliminated[s]) continue;
         int n = tileset_count(g->hands[s]);
-        if (json) mbuf_put(b, "%s\"%s\":%d", first ? "" : ",", g->names[s], n);
-        else mbuf_put(b, " %s %d", g->names[s], n);
+        if (json) {
+            mbuf_bytes(b, first ? "\"" : ",\"", first ? 1 : 2);
+            mbuf_str(b, g->names[s]);
+            mbuf_bytes(b, "\":", 2);
+        } else {
+            mbuf_bytes(b, " ", 1);
+            mbuf_str(b, g->names[s]);
+            mbuf_bytes(b, " ", 1);
+        }
+        mbuf_num(b, n);
         first = false;
     }
     if (json) mbuf_bytes(b, "}", 1);
@@ -184,14 +223,32 @@ void proto_round(struct mbuf *b, enum proto_form f, const struct game *g, int se
     mbuf_put(b, "\nboneyard %d\n", bone);
 }
 
+/* The move's record line without its drawn tile, appended to b: what
+ * output_format_move writes, without a printf per line. */
+void mbuf_move(struct mbuf *b, const struct game *g, const struct move *m)
+{
+    const char *who = g->names[m->seat];
+    mbuf_bytes(b, who, strlen(who));
+    if (m->kind == MOVE_PLAY) {
+        char tile[TILE_TEXT_SIZE];
+        tile_format(m->tile, tile);
+        const char *train = game_train_name(g, m->train);
+        mbuf_bytes(b, " play ", 6);
+        mbuf_bytes(b, tile, strlen(tile));
+        mbuf_bytes(b, " ", 1);
+        mbuf_bytes(b, train, strlen(train));
+    } else {
+        mbuf_bytes(b, m->kind == MOVE_DRAW ? " draw" : " pass", 5);
+    }
+}
+
 void proto_move(struct mbuf *b, enum proto_form f, const struct game *g, const struct move *m)
 {
-    char text[OUTPUT_MOVE_SIZE];
-    struct move shown = *m;
-    if (shown.kind == MOVE_DRAW) shown.tile = TILE_NONE;
-    output_format_move(g, &shown, text);
-    if (f == PROTO_JSON) mbuf_put(b, "{\"type\":\"move\",\"line\":\"%s\"}\n", text);
-    else mbuf_put(b, "move %s\n", text);
+    if (f == PROTO_JSON) mbuf_bytes(b, "{\"type\":\"move\",\"line\":\"", 23);
+    else mbuf_bytes(b, "move ", 5);
+    mbuf_move(b, g, m);          /* a draw without its tile */
+    if (f == PROTO_JSON) mbuf_bytes(b, "\"}\n", 3);
+    else mbuf_bytes(b, "\n", 1);
 }
 
 void proto_drew(struct mbuf *b, enum proto_form f, tile_t tile)
@@ -200,6 +257,15 @@ void proto_drew(struct mbuf *b, enum proto_form f, tile_t tile)
     tile_format(tile, text);
     if (f == PROTO_JSON) mbuf_put(b, "{\"type\":\"drew\",\"tile\":\"%s\"}\n", text);
     else mbuf_put(b, "drew %s\n", text);
+}
+
+void proto_engine_laid(struct mbuf *b, enum proto_form f, const struct game *g)
+{
+    char text[TILE_TEXT_SIZE];
+    tile_format(tile_double(g->engine_pip), text);
+    const char *who = g->names[g->engine_from];
+    if (f == PROTO_JSON) mbuf_put(b, "{\"type\":\"engine\",\"player\":\"%s\",\"tile\":\"%s\"}\n", who, text);
+    else mbuf_put(b, "engine %s %s\n", who, text);
 }
 
 void proto_events(struct mbuf *b, enum proto_form f, const struct game *g, const struct verdict *v,
@@ -275,40 +341,43 @@ void proto_events(struct mbuf *b, enum proto_form f, const struct game *g, const
 void proto_decision(struct mbuf *b, enum proto_form f, const struct game *g, int seat, const struct move *legal,
                     int nlegal, long id, int64_t move_ms, int64_t bank_ms)
 {
-    struct seat_view *v = mt_malloc(sizeof *v);
-    char *text = mt_malloc(VIEW_TEXT_MAX);
-    if (!v || !text) {
-        free(v);
-        free(text);
-        b->failed = true;
-        return;
-    }
-    view_of(g, seat, v);
-    char line[OUTPUT_MOVE_SIZE];
+    struct seat_view v;
+    view_of(g, seat, &v);
+    /* the view is formatted straight into b, which keeps its room from one decision
+     * to the next: nothing is allocated per decision */
+    if (!mbuf_room(b, VIEW_TEXT_MAX)) return;
     if (f == PROTO_JSON) {
-        view_format_json(v, text, VIEW_TEXT_MAX);
         mbuf_put(b, "{\"type\":\"go\",\"id\":%ld,\"view\":{", id);
-        mbuf_bytes(b, text, strlen(text));
+        if (!mbuf_room(b, VIEW_TEXT_MAX)) return;
+        b->len += view_format_json(&v, b->data + b->len, b->cap - b->len);
         mbuf_put(b, "},\"legal\":[");
         for (int i = 0; i < nlegal; i++) {
-            output_format_move(g, &legal[i], line);
-            mbuf_put(b, "%s\"%s\"", i ? "," : "", line);
+            mbuf_bytes(b, i ? ",\"" : "\"", i ? 2 : 1);
+            mbuf_move(b, g, &legal[i]);
+            mbuf_bytes(b, "\"", 1);
         }
         mbuf_put(b, "],\"clock\":");
         if (move_ms < 0) mbuf_put(b, "null}\n");
         else mbuf_put(b, "{\"move_ms\":%lld,\"bank_ms\":%lld}}\n", (long long)move_ms, (long long)bank_ms);
     } else {
-        size_t n = view_format_lines(v, text, VIEW_TEXT_MAX);
-        mbuf_bytes(b, text, n);
+        b->len += view_format_lines(&v, b->data + b->len, b->cap - b->len);
         for (int i = 0; i < nlegal; i++) {
-            output_format_move(g, &legal[i], line);
-            mbuf_put(b, "legal %s\n", line);
+            mbuf_bytes(b, "legal ", 6);
+            mbuf_move(b, g, &legal[i]);
+            mbuf_bytes(b, "\n", 1);
         }
-        if (move_ms < 0) mbuf_put(b, "go %ld - -\n", id);
-        else mbuf_put(b, "go %ld %lld %lld\n", id, (long long)move_ms, (long long)bank_ms);
+        mbuf_bytes(b, "go ", 3);
+        mbuf_num(b, id);
+        if (move_ms < 0) {
+            mbuf_bytes(b, " - -\n", 5);
+        } else {
+            mbuf_bytes(b, " ", 1);
+            mbuf_num(b, (long long)move_ms);
+            mbuf_bytes(b, " ", 1);
+            mbuf_num(b, (long long)bank_ms);
+            mbuf_bytes(b, "\n", 1);
+        }
     }
-    free(text);
-    free(v);
 }
 
 void proto_retired(struct mbuf *b, enum proto_form f, const char *kind, const char *detail)

@@ -25,6 +25,12 @@ struct mbuf {
 void mbuf_free(struct mbuf *b);
 void mbuf_put(struct mbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void mbuf_bytes(struct mbuf *b, const char *data, size_t len);
+/* n in decimal, a tile ("3-12"), a move's record line without a drawn tile
+ * ("ana play 3-12 mex", "ana draw"), without printf: these are the hot parts of
+ * every message and record line. */
+void mbuf_num(struct mbuf *b, long long n);
+void mbuf_tile(struct mbuf *b, tile_t t);
+void mbuf_move(struct mbuf *b, const struct game *g, const struct move *m);
 /* s as a JSON string, quotes included; bytes that are not valid UTF-8 become U+FFFD. */
 void mbuf_json_string(struct mbuf *b, const char *s, size_t len);
 
@@ -45,6 +51,9 @@ void proto_round(struct mbuf *b, enum proto_form f, const struct game *g, int se
 void proto_move(struct mbuf *b, enum proto_form f, const struct game *g, const struct move *m);
 /* The drawn tile, to its drawer only. */
 void proto_drew(struct mbuf *b, enum proto_form f, tile_t tile);
+/* The engine laid from the hand of g->engine_from (a house rule): to every bot, as
+ * the tile leaves a hand without a move of its holder. */
+void proto_engine_laid(struct mbuf *b, enum proto_form f, const struct game *g);
 /* The events a move caused: round_end with every hand's leftover tiles (hands_left:
  * the hands when the round ended), eliminated, match_end. */
 void proto_events(struct mbuf *b, enum proto_form f, const struct game *g, const struct verdict *v,

@@ -12,6 +12,7 @@
 #include "bots.h"
 #include "engine.h"
 #include "match_proto.h"
+#include "proc.h"
 
 /* Stable names, as stable as the error codes: start timeout crash garbled illegal
  * flood stalled. */
@@ -29,6 +30,11 @@ struct match_bot {
     const char *cmd;                /* the command line; NULL for a built-in */
     enum bot_kind builtin;
     enum proto_form form;
+    /* its own settings (NAME.time=, NAME.mem=, NAME.cpu=, NAME.dir=) over the run's */
+    bool own_time;
+    int64_t move_us, bank_us;       /* with own_time; move_us < 0: no clock */
+    struct proc_limits limits;      /* each 0: the run's */
+    const char *dir;                /* NULL: the run's */
 };
 
 struct match_config {
@@ -45,6 +51,8 @@ struct match_config {
     enum fault_policy policy;
     enum bot_kind fallback;         /* plays a forfeited seat to the end */
     const char *log_dir;            /* transcripts of every bot's session; NULL: none */
+    struct proc_limits limits;      /* per bot process; a core dump is never allowed */
+    const char *bot_dir;            /* every bot's working directory; NULL: a fresh one each */
 };
 void match_config_defaults(struct match_config *c);
 

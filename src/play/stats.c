@@ -198,6 +198,16 @@ static int by_deal(const void *a, const void *b)
 
 int stats_nbots(const struct stats *st) { return st->nbots; }
 
+/* The hand of seat s in match a against the same hand in match o: 1 beaten, 1/2 a tie,
+ * 0 lost; a forfeit (any fault but start, which stops the run) loses to a real game. */
+static double matchpoint(const struct stats *st, const struct srow *a, const struct srow *o, int s)
+{
+    bool fa = a->fault[s] > 1, fo = o->fault[s] > 1;
+    if (fa != fo) return fa ? 0 : 1;
+    if (a->adj[s] == o->adj[s]) return 0.5;
+    return (st->high ? a->adj[s] > o->adj[s] : a->adj[s] < o->adj[s]) ? 1 : 0;
+}
+
 bool stats_bot(const struct stats *st, int b, struct stats_bot *out)
 {
     if (b < 0 || b >= st->nbots) return false;
@@ -206,15 +216,17 @@ bool stats_bot(const struct stats *st, int b, struct stats_bot *out)
     struct srow *rows = mt_malloc((size_t)(st->nrows ? st->nrows : 1) * sizeof *rows);
     double *per_deal = mt_malloc((size_t)(st->nrows + 1) * sizeof(double));
     double *per_match = mt_malloc((size_t)(st->nrows + 1) * sizeof(double));
-    if (!rows || !per_deal || !per_match) {
+    double *mp_deal = mt_malloc((size_t)(st->nrows + 1) * sizeof(double));
+    if (!rows || !per_deal || !per_match || !mp_deal) {
         free(rows);
         free(per_deal);
         free(per_match);
+        free(mp_deal);
         return false;
     }
     memcpy(rows, st->rows, (size_t)st->nrows * sizeof *rows);
     qsort(rows, (size_t)st->nrows, sizeof *rows, by_deal);
-    long ndeals = 0, nmatches = 0;
+    long ndeals = 0, nmatches = 0, nmp = 0;
     double ms = 0;
     for (long i = 0; i < st->nrows;) {
         long j = i;
@@ -233,6 +245,22 @@ bool stats_bot(const struct stats *st, int b, struct stats_bot *out)
                 if (s < rows[m].n && rows[m].bot[s] == b) { sum_margin += rows[m].adj[s] - datum; held++; }
         }
         if (held) per_deal[ndeals++] = sum_margin / (double)held;
+        /* matchpoints: each hand b held, against every other holder of that hand */
+        double sum_mp = 0;
+        long hands = 0;
+        for (int s = 0; s < STATS_SEATS; s++)
+            for (long m = i; m < j; m++) {
+                if (s >= rows[m].n || rows[m].bot[s] != b) continue;
+                double points = 0;
+                long versus = 0;
+                for (long o = i; o < j; o++) {
+                    if (o == m || s >= rows[o].n) continue;
+                    versus++;
+                    points += matchpoint(st, &rows[m], &rows[o], s);
+                }
+                if (versus) { sum_mp += points / (double)versus; hands++; }
+            }
+        if (hands) mp_deal[nmp++] = 100 * sum_mp / (double)hands;
         for (long m = i; m < j; m++) {
             const struct srow *r = &rows[m];
             int seats = 0, winners = 0;
@@ -266,6 +294,8 @@ bool stats_bot(const struct stats *st, int b, struct stats_bot *out)
     out->mean_ms = out->decisions ? ms / (double)out->decisions : 0;
     mean_ci(per_deal, ndeals, &out->margin, &out->margin_ci);
     mean_ci(per_match, nmatches, &out->total, &out->total_ci);
+    mean_ci(mp_deal, nmp, &out->mp, &out->mp_ci);
+    free(mp_deal);
     free(rows);
     free(per_deal);
     free(per_match);
@@ -326,6 +356,14 @@ static void print_pm(FILE *out, double mean, double ci)
     else fprintf(out, "  %+7.1f ±%5.1f", mean, ci);
 }
 
+/* A share in percent: no sign. */
+static void print_pct(FILE *out, double mean, double ci)
+{
+    if (isnan(mean)) fprintf(out, "  %7s %6s", "-", "");
+    else if (isnan(ci)) fprintf(out, "  %7.1f %6s", mean, "");
+    else fprintf(out, "  %7.1f ±%5.1f", mean, ci);
+}
+
 void stats_print(const struct stats *st, FILE *out)
 {
     long deals = 0;
@@ -337,8 +375,8 @@ void stats_print(const struct stats *st, FILE *out)
     fprintf(out, "mtref match: %ld matches over %ld deals", st->nrows, deals);
     if (st->abandoned) fprintf(out, " (%ld abandoned, not counted)", st->abandoned);
     fprintf(out, "; margins and intervals over deals; %s totals are better\n", st->high ? "higher" : "lower");
-    fprintf(out, "  %-16s %7s %6s %6s  %15s  %15s  %-22s %8s %7s %7s\n", "bot", "matches", "win%", "place",
-            "dup.margin ±95%", "total ±95%", "faults S/T/C/G/I/F/St", "decided", "ms/dec", "max ms");
+    fprintf(out, "  %-16s %7s %6s %6s  %15s  %15s  %15s  %-22s %8s %7s %7s\n", "bot", "matches", "win%", "place",
+            "dup.margin ±95%", "MP% ±95%", "total ±95%", "faults S/T/C/G/I/F/St", "decided", "ms/dec", "max ms");
     double ratio = 0;
     int nratio = 0;
     for (int b = 0; b < st->nbots; b++) {
@@ -346,6 +384,8 @@ void stats_print(const struct stats *st, FILE *out)
         if (!stats_bot(st, b, &s)) continue;
         fprintf(out, "  %-16s %7ld %6.1f %6.2f", s.name, s.matches, 100 * s.win_share, s.placement);
         print_pm(out, s.margin, s.margin_ci);
+        fprintf(out, " ");
+        print_pct(out, s.mp, s.mp_ci);
         fprintf(out, " ");
         print_pm(out, s.total, s.total_ci);
         char f[64];
@@ -397,6 +437,10 @@ void stats_print_json(const struct stats *st, FILE *out)
         json_num(out, s.margin);
         fputs(",\"margin_ci\":", out);
         json_num(out, s.margin_ci);
+        fputs(",\"mp\":", out);
+        json_num(out, s.mp);
+        fputs(",\"mp_ci\":", out);
+        json_num(out, s.mp_ci);
         fputs(",\"total\":", out);
         json_num(out, s.total);
         fputs(",\"total_ci\":", out);

@@ -1,7 +1,7 @@
 /* Statistics of a run from its journal lines (one run, or the shards of one run):
  * per bot the duplicate margin (its total minus the mean of every bot that held the
  * same hand of the same deal) with a 95% interval over deals, the deal being the
- * independent unit; win share, placement, raw totals, pairwise differences, faults
+ * independent unit; matchpoints (MP%, its rank-based twin); win share, placement, raw totals, pairwise differences, faults
  * and timing. */
 #ifndef MTREF_STATS_H
 #define MTREF_STATS_H
@@ -26,6 +26,8 @@ struct stats_bot {
     long matches, deals;
     double win_share, placement;          /* win share as a fraction; mean place */
     double margin, margin_ci;             /* mean over deals, half-width of the 95% interval */
+    double mp, mp_ci;                     /* matchpoints, percent: per hand, the share of the other
+                                           * holders it beat (ties half, a forfeit loses each), over deals */
     double total, total_ci;               /* mean adjudicated total, matches taken as independent */
     long faults[8];                       /* by fault kind (match_run.h order; 0 unused) */
     long decisions;

@@ -1,6 +1,7 @@
 /* The protocol reader's grammar: a line of text -> a command or a syntax error. */
 #include "protocol.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -108,12 +109,14 @@ static bool fail(char *err, size_t errsize, const char *message)
     return false;
 }
 
-static bool parse_tile(struct token t, tile_t *out, char *err, size_t errsize)
+/* A tile of the set double-max_pip (protocol.md: a tile outside the set in force is
+ * syntax; the message names the set). */
+static bool parse_tile(struct token t, int max_pip, tile_t *out, char *err, size_t errsize)
 {
     *out = tile_parse(t.text, (size_t)t.len);
-    if (*out != TILE_NONE) return true;
+    if (*out != TILE_NONE && tile_high(*out) <= max_pip) return true;
     char why[80];
-    snprintf(why, sizeof why, "a tile is A-B, two pips from 0 to %d", TILE_MAX_PIP);
+    snprintf(why, sizeof why, "a tile is A-B, two pips from 0 to %d (the %s set)", max_pip, tile_set_name(max_pip));
     say_why(err, errsize, "bad tile", t, why);
     return false;
 }
@@ -156,7 +159,7 @@ static int tokenize(const char *line, size_t len, struct token *tokens, int max)
     return n;
 }
 
-static bool parse_setup(int keyword, struct token *tok, int n, struct command *cmd,
+static bool parse_setup(int keyword, struct token *tok, int n, int max_pip, struct command *cmd,
                         char *err, size_t errsize)
 {
     const char *word = keywords[keyword];
@@ -216,7 +219,7 @@ static bool parse_setup(int keyword, struct token *tok, int n, struct command *c
         if (!parse_name(tok[1], err, errsize)) return false;
         cmd->actor = tok[1];
         for (int i = 2; i < n; i++)
-            if (!parse_tile(tok[i], &cmd->tiles[i - 2], err, errsize)) return false;
+            if (!parse_tile(tok[i], max_pip, &cmd->tiles[i - 2], err, errsize)) return false;
         cmd->kind = CMD_DEAL;
         cmd->count = n - 2;
         return true;
@@ -243,7 +246,7 @@ static bool parse_setup(int keyword, struct token *tok, int n, struct command *c
     }
 }
 
-static bool parse_move(struct token *tok, int n, struct command *cmd, char *err, size_t errsize)
+static bool parse_move(struct token *tok, int n, int max_pip, struct command *cmd, char *err, size_t errsize)
 {
     cmd->actor = tok[0];
     if (n < 2) {
@@ -256,7 +259,7 @@ static bool parse_move(struct token *tok, int n, struct command *cmd, char *err,
     }
     if (TOKEN_IS(tok[1], "play")) {
         if (n != 4) return fail(err, errsize, "play takes a tile and a train: NAME play A-B TRAIN");
-        if (!parse_tile(tok[2], &cmd->tile, err, errsize)) return false;
+        if (!parse_tile(tok[2], max_pip, &cmd->tile, err, errsize)) return false;
         cmd->train_is_mex = TOKEN_IS(tok[3], "mex");
         if (!cmd->train_is_mex && !protocol_is_name(tok[3].text, (size_t)tok[3].len)) {
             say(err, errsize, "bad train (a player's name or mex):", tok[3]);
@@ -269,7 +272,7 @@ static bool parse_move(struct token *tok, int n, struct command *cmd, char *err,
     if (TOKEN_IS(tok[1], "draw")) {
         if (n > 3) return fail(err, errsize, "draw takes at most one tile");
         cmd->tile = TILE_NONE;
-        if (n == 3 && !parse_tile(tok[2], &cmd->tile, err, errsize)) return false;
+        if (n == 3 && !parse_tile(tok[2], max_pip, &cmd->tile, err, errsize)) return false;
         cmd->kind = CMD_DRAW;
         return true;
     }
@@ -312,7 +315,7 @@ __attribute__((always_inline)) static inline bool fast_name(const unsigned char 
 /* A tile of one- or two-digit pips at s[*i..), without a branch on how many digits
  * each pip has (records mix them at random). */
 __attribute__((always_inline)) static inline bool fast_tile(const unsigned char *s, size_t len, size_t *i,
-                                                            tile_t *out)
+                                                            unsigned max_pip, tile_t *out)
 {
     size_t k = *i;
     if (k + 3 > len) return false;
@@ -328,7 +331,7 @@ __attribute__((always_inline)) static inline bool fast_tile(const unsigned char 
     two = b1 <= 9;
     unsigned b = two ? b0 * 10 + b1 : b0;
     k += 1 + two;
-    if (a > TILE_MAX_PIP || b > TILE_MAX_PIP) return false;
+    if (a > max_pip || b > max_pip) return false;
     *out = tile_from_pips((int)a, (int)b);
     *i = k;
     return true;
@@ -340,9 +343,10 @@ static inline bool word_is(const unsigned char *s, const char w[4])
            s[3] == (unsigned char)w[3];
 }
 
-/* The verb and what follows it, the name before it (line[0..i)) already read. */
+/* The verb and what follows it, the name before it (line[0..i)) already read; tiles
+ * of the set double-max_pip. */
 __attribute__((always_inline)) static inline bool parse_move_tail(const char *line, size_t len, size_t i,
-                                                                  struct command *cmd)
+                                                                  unsigned max_pip, struct command *cmd)
 {
     const unsigned char *s = (const unsigned char *)line;
     if (i + 5 > len || s[i] != ' ') return false;
@@ -353,7 +357,7 @@ __attribute__((always_inline)) static inline bool parse_move_tail(const char *li
         tile_t tile;
         if (i >= len || s[i] != ' ') return false;
         i++;
-        if (!fast_tile(s, len, &i, &tile) || i >= len || s[i] != ' ') return false;
+        if (!fast_tile(s, len, &i, max_pip, &tile) || i >= len || s[i] != ' ') return false;
         size_t train = ++i;
         bool mex = len - train == 3 && s[train] == 'm' && s[train + 1] == 'e' && s[train + 2] == 'x';
         if (mex) i = len;
@@ -368,7 +372,7 @@ __attribute__((always_inline)) static inline bool parse_move_tail(const char *li
         if (i < len) {
             if (s[i] != ' ') return false;
             i++;
-            if (!fast_tile(s, len, &i, &cmd->tile) || i != len) return false;
+            if (!fast_tile(s, len, &i, max_pip, &cmd->tile) || i != len) return false;
         }
         cmd->kind = CMD_DRAW;
     } else if (word_is(verb, "pass")) {
@@ -382,20 +386,21 @@ __attribute__((always_inline)) static inline bool parse_move_tail(const char *li
     return true;
 }
 
-static bool parse_move_fast(const char *line, size_t len, struct command *cmd)
+static bool parse_move_fast(const char *line, size_t len, unsigned max_pip, struct command *cmd)
 {
     size_t i = 0;
     if (!fast_name((const unsigned char *)line, len, &i)) return false;
-    return parse_move_tail(line, len, i, cmd);
+    return parse_move_tail(line, len, i, max_pip, cmd);
 }
 
-bool protocol_parse_move_of(const char *line, size_t len, size_t name_len, struct command *cmd)
+bool protocol_parse_move_of(const char *line, size_t len, size_t name_len, int max_pip, struct command *cmd)
 {
-    return len < 64 && len >= 6 && parse_move_tail(line, len, name_len, cmd);
+    assert(TILE_PIP_VALID(max_pip));
+    return len < 64 && len >= 6 && parse_move_tail(line, len, name_len, (unsigned)max_pip, cmd);
 }
 
 /* `deal NAME A-B A-B ...`, single spaces, at least one tile, as records write it. */
-static bool parse_deal_fast(const char *line, size_t len, struct command *cmd)
+static bool parse_deal_fast(const char *line, size_t len, unsigned max_pip, struct command *cmd)
 {
     const unsigned char *s = (const unsigned char *)line;
     if (len < 10 || !word_is(s, "deal") || s[4] != ' ') return false;
@@ -406,7 +411,7 @@ static bool parse_deal_fast(const char *line, size_t len, struct command *cmd)
     while (i < len) {
         if (s[i] != ' ' || n == PROTOCOL_MAX_ITEMS) return false;
         i++;
-        if (!fast_tile(s, len, &i, &cmd->tiles[n])) return false;
+        if (!fast_tile(s, len, &i, max_pip, &cmd->tiles[n])) return false;
         n++;
     }
     if (n == 0) return false;
@@ -442,8 +447,14 @@ static const char *line_encoding_error(const char *line, size_t len)
 
 bool protocol_parse(const char *line, size_t len, struct command *cmd, char *err, size_t errsize)
 {
-    if (len < 64 && len >= 6 && parse_move_fast(line, len, cmd)) return true;
-    if (len <= PROTOCOL_LINE_MAX && line[0] == 'd' && parse_deal_fast(line, len, cmd)) return true;
+    return protocol_parse_set(line, len, TILE_CANONICAL_PIP, cmd, err, errsize);
+}
+
+bool protocol_parse_set(const char *line, size_t len, int max_pip, struct command *cmd, char *err, size_t errsize)
+{
+    assert(TILE_PIP_VALID(max_pip));
+    if (len < 64 && len >= 6 && parse_move_fast(line, len, (unsigned)max_pip, cmd)) return true;
+    if (len <= PROTOCOL_LINE_MAX && line[0] == 'd' && parse_deal_fast(line, len, (unsigned)max_pip, cmd)) return true;
     cmd->kind = CMD_NONE;
     cmd->count = 0;
     if (len > PROTOCOL_LINE_MAX) return fail(err, errsize, "line longer than 4096 bytes");
@@ -453,8 +464,8 @@ bool protocol_parse(const char *line, size_t len, struct command *cmd, char *err
     int n = tokenize(line, len, tok, PROTOCOL_MAX_ITEMS);
     if (n == 0) return true;
     int keyword = keyword_of(tok[0]);
-    if (keyword >= 0) return parse_setup(keyword, tok, n, cmd, err, errsize);
-    if (protocol_is_name(tok[0].text, (size_t)tok[0].len)) return parse_move(tok, n, cmd, err, errsize);
+    if (keyword >= 0) return parse_setup(keyword, tok, n, max_pip, cmd, err, errsize);
+    if (protocol_is_name(tok[0].text, (size_t)tok[0].len)) return parse_move(tok, n, max_pip, cmd, err, errsize);
     char c = tok[0].text[0];
     if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))
         say(err, errsize, "bad command or player name:", tok[0]);

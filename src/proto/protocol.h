@@ -44,12 +44,15 @@ struct command {
  * Checks NUL bytes, UTF-8 (overlong forms and surrogates are invalid) and length
  * over the whole line, comments included. */
 bool protocol_parse(const char *line, size_t len, struct command *cmd, char *err, size_t errsize);
+/* The same for the set double-max_pip (rules.h, max_pip): a tile with a pip above it is a
+ * syntax error that names the set. protocol_parse reads the canonical double-twelve. */
+bool protocol_parse_set(const char *line, size_t len, int max_pip, struct command *cmd, char *err, size_t errsize);
 
-/* protocol_parse for a line known to start with a valid player name of name_len bytes
- * (a seated player's): true when it is one of the move shapes records are written in
- * (`NAME play A-B TRAIN`, `NAME draw [A-B]`, `NAME pass`, single spaces), with cmd as
- * protocol_parse fills it; false means only "ask protocol_parse". */
-bool protocol_parse_move_of(const char *line, size_t len, size_t name_len, struct command *cmd);
+/* protocol_parse_set for a line known to start with a valid player name of name_len
+ * bytes (a seated player's): true when it is one of the move shapes records are
+ * written in (`NAME play A-B TRAIN`, `NAME draw [A-B]`, `NAME pass`, single spaces),
+ * with cmd as protocol_parse_set fills it; false means only "ask protocol_parse_set". */
+bool protocol_parse_move_of(const char *line, size_t len, size_t name_len, int max_pip, struct command *cmd);
 
 /* Whether text is a valid player name: [A-Za-z][A-Za-z0-9_]{0,15}, not a keyword or mex. */
 bool protocol_is_name(const char *text, size_t len);

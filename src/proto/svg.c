@@ -1,7 +1,7 @@
 /* The table as an SVG picture: trains as rows of dominoes with their pips, open
  * ends, markers, the uncovered doubles, hands, and the state of the match.
  *
- * Each pip face 0..12 is defined once and reused (<use>), so a full table is a
+ * Each pip face of the set (0..12 in double-twelve) is defined once and reused (<use>), so a full table is a
  * few kilobytes. Coordinates are whole pixels and every number is printed as an
  * integer, so the same table gives the same bytes on every machine (the golden
  * pictures of the tests rely on it). */
@@ -20,8 +20,9 @@
 #define HAND_ROW 36
 #define MIN_WIDTH 720
 
-/* Pip centres in a half, in tenths of a pixel (3 x 3 grid up to 9, 3 x 4 above). */
-static const short pip_xy[TILE_PIPS][12][2] = {
+/* Pip centres in a half, in tenths of a pixel (3 x 3 grid up to 9, 3 x 4 up to 12,
+ * 3 x 5 above, for the sets up to double-fifteen). */
+static const short pip_xy[TILE_PIPS][TILE_MAX_PIP][2] = {
     [1] = {{120, 120}},
     [2] = {{60, 60}, {180, 180}},
     [3] = {{60, 60}, {120, 120}, {180, 180}},
@@ -37,12 +38,18 @@ static const short pip_xy[TILE_PIPS][12][2] = {
             {120, 45}, {120, 120}, {120, 195}},
     [12] = {{60, 45}, {60, 95}, {60, 145}, {60, 195}, {120, 45}, {120, 95}, {120, 145}, {120, 195},
             {180, 45}, {180, 95}, {180, 145}, {180, 195}},
+    [13] = {{60, 40}, {60, 80}, {60, 120}, {60, 160}, {60, 200}, {180, 40}, {180, 80}, {180, 120}, {180, 160},
+            {180, 200}, {120, 60}, {120, 120}, {120, 180}},
+    [14] = {{60, 40}, {60, 80}, {60, 120}, {60, 160}, {60, 200}, {180, 40}, {180, 80}, {180, 120}, {180, 160},
+            {180, 200}, {120, 40}, {120, 95}, {120, 145}, {120, 200}},
+    [15] = {{60, 40}, {60, 80}, {60, 120}, {60, 160}, {60, 200}, {120, 40}, {120, 80}, {120, 120}, {120, 160},
+            {120, 200}, {180, 40}, {180, 80}, {180, 120}, {180, 160}, {180, 200}},
 };
 
 /* One colour per pip count, as double-twelve sets colour them: tells 11 from 12 at a glance. */
 static const char *const pip_colour[TILE_PIPS] = {
     "#000", "#1f5fbf", "#1a8a3a", "#c62828", "#6a3d9a", "#d66a00", "#00796b",
-    "#7b4f1d", "#c2185b", "#37474f", "#283593", "#8e0000", "#2e7d32",
+    "#7b4f1d", "#c2185b", "#37474f", "#283593", "#8e0000", "#2e7d32", "#ad1457", "#4527a0", "#ef6c00",
 };
 
 void svg_options_default(struct svg_options *o)
@@ -112,15 +119,15 @@ static const char *train_label(const struct game *g, int t)
 
 static bool on_table(const struct game *g) { return g->phase == PHASE_PLAYING || g->phase == PHASE_DEALING; }
 
-static void write_defs(FILE *out)
+static void write_defs(FILE *out, int max_pip)
 {
     fputs("<defs>\n", out);
-    for (int pip = 0; pip < TILE_PIPS; pip++) {
+    for (int pip = 0; pip <= max_pip; pip++) {
         fprintf(out, "<g id=\"p%d\" fill=\"%s\">", pip, pip_colour[pip]);
         for (int i = 0; i < pip; i++)
             fprintf(out, "<circle cx=\"%d.%d\" cy=\"%d.%d\" r=\"%s\"/>", pip_xy[pip][i][0] / 10,
                     pip_xy[pip][i][0] % 10, pip_xy[pip][i][1] / 10, pip_xy[pip][i][1] % 10,
-                    pip > 9 ? "2" : "2.5");
+                    pip > 12 ? "1.7" : pip > 9 ? "2" : "2.5");
         fputs("</g>\n", out);
     }
     /* the marker a player puts on their train (R11): a little red house */
@@ -290,7 +297,7 @@ void svg_write(FILE *out, const struct game *g, const struct svg_options *o)
           ".b{fill:#455a64;stroke:#263238}.turn{fill:#1565c0}"
           ".n{font-weight:bold}.k{fill:#555}.c{text-anchor:middle;fill:#555}.w{fill:#e65100;font-weight:bold}"
           ".h1{font-size:18px;font-weight:bold}.sec{font-weight:bold;fill:#555}</style>\n", out);
-    write_defs(out);
+    write_defs(out, g->rules->max_pip);
     fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#eef3ea\"/>\n", width, height);
 
     int y = MARGIN + 18;

@@ -351,7 +351,7 @@ static bool fast_move(struct referee *ref, const char *text, size_t len, long nu
     while (n < len && name[n] && name[n] == text[n]) n++;
     if (name[n] || n >= len || text[n] != ' ') return false;
     struct command *cmd = &ref->cmd;
-    if (!protocol_parse_move_of(text, len, n, cmd) || game_is_over(g)) return false;
+    if (game_is_over(g) || !protocol_parse_move_of(text, len, n, g->rules->max_pip, cmd)) return false;
     if (cmd->kind == CMD_DRAW && cmd->tile == TILE_NONE && !g->seeded) return false;   /* a syntax error */
     int seat = g->turn;
     struct move m = {MOVE_PASS, seat, cmd->tile, 0};
@@ -405,7 +405,9 @@ static void handle_line(struct referee *ref, const char *text, size_t len, bool 
         verdict_fail(v, ERR_SYNTAX, 0, "line longer than %d bytes", PROTOCOL_LINE_MAX);
         return;
     }
-    if (!protocol_parse(text, len, cmd, err, sizeof err)) {
+    /* the set in force: the match's, or once it is over the next one's (as players N) */
+    int max_pip = (ref->game.phase == PHASE_OVER ? ref->cli_rules : ref->game.rules)->max_pip;
+    if (!protocol_parse_set(text, len, max_pip, cmd, err, sizeof err)) {
         verdict_fail(v, ERR_SYNTAX, 0, "%s", err);
         return;
     }

@@ -1,5 +1,6 @@
 /* Bot processes: spawn, exit watch, teardown. The only code that forks and signals. */
 #define _DEFAULT_SOURCE 1      /* syscall(), for close_range where the C library lacks it */
+#define _XOPEN_SOURCE 700      /* nftw */
 #include "proc.h"
 
 #include <errno.h>
@@ -8,7 +9,10 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ftw.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #ifdef __linux__
@@ -90,6 +94,108 @@ static void child_environment(const char *const env_add[])
     for (int i = 0; env_add && env_add[i]; i++) putenv((char *)env_add[i]);
 }
 
+/* In the child: the limits, before exec. */
+static void child_limits(const struct proc_limits *limits)
+{
+    struct rlimit none = {0, 0};
+    setrlimit(RLIMIT_CORE, &none);
+    if (!limits) return;
+    if (limits->mem_bytes > 0) {
+        struct rlimit as = {(rlim_t)limits->mem_bytes, (rlim_t)limits->mem_bytes};
+        setrlimit(RLIMIT_AS, &as);
+    }
+    if (limits->cpu_seconds > 0) {
+        struct rlimit cpu = {(rlim_t)limits->cpu_seconds, (rlim_t)limits->cpu_seconds + 1};
+        setrlimit(RLIMIT_CPU, &cpu);
+    }
+}
+
+/* A word that can be rewritten safely: a plain relative path with a slash, no shell
+ * syntax in it, naming something that exists here. */
+static bool relative_path_word(const char *w, size_t len)
+{
+    if (len == 0 || len >= 4096 || w[0] == '/' || w[0] == '-' || w[0] == '~') return false;
+    bool slash = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = w[i];
+        if (c == '/') slash = true;
+        bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' ||
+                     c == '.' || c == '_' || c == '-' || c == '+' || c == ',' || c == '@' || c == '%';
+        if (!plain) return false;
+    }
+    if (!slash) return false;
+    char path[4096];
+    memcpy(path, w, len);
+    path[len] = '\0';
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* "exec " and cmd, its relative path words made absolute when absolute is set (the
+ * directory single-quoted, so any name it has stays one word); malloc'd, NULL when
+ * memory runs out. */
+static char *command_line(const char *cmd, bool absolute)
+{
+    char cwd[4096];
+    if (absolute && !getcwd(cwd, sizeof cwd)) absolute = false;
+    size_t len = strlen(cmd), words = 1;
+    for (size_t i = 0; i < len; i++) words += cmd[i] == ' ' || cmd[i] == '\t';
+    size_t extra = absolute ? words * (4 * strlen(cwd) + 4) : 0;
+    char *line = mt_malloc(len + extra + 6);
+    if (!line) return NULL;
+    memcpy(line, "exec ", 5);
+    size_t k = 5;
+    for (size_t i = 0; i < len;) {
+        size_t n = strcspn(cmd + i, " \t");
+        if (absolute && relative_path_word(cmd + i, n)) {
+            line[k++] = '\'';
+            for (const char *c = cwd; *c; c++) {
+                if (*c == '\'') { memcpy(line + k, "'\\''", 4); k += 4; }
+                else line[k++] = *c;
+            }
+            line[k++] = '/';
+            line[k++] = '\'';
+        }
+        memcpy(line + k, cmd + i, n);
+        k += n;
+        i += n;
+        while (i < len && (cmd[i] == ' ' || cmd[i] == '\t')) line[k++] = cmd[i++];
+    }
+    line[k] = '\0';
+    return line;
+}
+
+bool proc_workdir_make(char *path, size_t size, char *err, size_t errsize)
+{
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || tmp[0] != '/') tmp = "/tmp";
+    if ((size_t)snprintf(path, size, "%s/mtref-bot-XXXXXX", tmp) >= size) {
+        snprintf(err, errsize, "the temporary directory's name is too long");
+        return false;
+    }
+    if (!mkdtemp(path)) {
+        snprintf(err, errsize, "cannot make a working directory in %s: %s", tmp, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)st;
+    (void)ftw;
+    if (type == FTW_DP) rmdir(path);
+    else unlink(path);
+    return 0;
+}
+
+void proc_workdir_remove(const char *path)
+{
+    if (!path || !path[0]) return;
+    chmod(path, 0700);
+    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+}
+
 static void close_fd(int *fd)
 {
     if (*fd >= 0) close(*fd);
@@ -97,7 +203,7 @@ static void close_fd(int *fd)
 }
 
 bool proc_spawn(struct proc *p, const char *cmd, const char *dir, const char *const env_add[],
-                char *err, size_t errsize)
+                const struct proc_limits *limits, char *err, size_t errsize)
 {
     memset(p, 0, sizeof *p);
     p->in_fd = p->out_fd = p->err_fd = -1;
@@ -105,14 +211,11 @@ bool proc_spawn(struct proc *p, const char *cmd, const char *dir, const char *co
         snprintf(err, errsize, "cannot watch child processes: %s", strerror(errno));
         return false;
     }
-    size_t len = strlen(cmd);
-    char *line = mt_malloc(len + 6);
+    char *line = command_line(cmd, dir != NULL);
     if (!line) {
         snprintf(err, errsize, "out of memory");
         return false;
     }
-    memcpy(line, "exec ", 5);
-    memcpy(line + 5, cmd, len + 1);
     int in[2], out[2], errp[2];
     snprintf(err, errsize, "cannot open pipes to the bot (too many open files?)");
     if (!pipe_open(in)) goto fail_pipe0;
@@ -146,6 +249,7 @@ bool proc_spawn(struct proc *p, const char *cmd, const char *dir, const char *co
         close_from_3();
         if (dir && chdir(dir) != 0) _exit(127);
         child_environment(env_add);
+        child_limits(limits);
         execl("/bin/sh", "sh", "-c", line, (char *)NULL);
         _exit(127);
     }

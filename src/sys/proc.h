@@ -18,13 +18,31 @@ struct proc {
     int status;
 };
 
+/* Resource limits for a child; 0: none. A core dump is never allowed (RLIMIT_CORE 0).
+ * The number of processes is not limited: RLIMIT_NPROC counts every process of the
+ * user, the referee's own included, so it cannot be one bot's; the process group and
+ * the KILL to it at teardown bound what a bot's children can outlive. */
+struct proc_limits {
+    int64_t mem_bytes;      /* RLIMIT_AS: address space */
+    int64_t cpu_seconds;    /* RLIMIT_CPU: SIGXCPU at the limit, SIGKILL a second later */
+};
+
 /* Starts `/bin/sh -c 'exec CMD'` (the shell's quoting, the bot's own pid) in dir
  * (NULL: the current directory), with env_add ("NAME=VALUE", NULL-terminated, may be
- * NULL) added to the environment and every MTREF_* variable removed. On Linux the
+ * NULL) added to the environment and every MTREF_* variable removed, under limits
+ * (NULL: none but the core dump's). With dir, each word of CMD that is a relative path
+ * with a slash naming a file or directory here (./mybot, bots/x.py) is made absolute
+ * first, so the command means what it means in the caller's directory. On Linux the
  * child dies with its parent. Returns false with err set when fork or pipes fail;
  * an exec failure shows up as the child's exit (127). */
 bool proc_spawn(struct proc *p, const char *cmd, const char *dir, const char *const env_add[],
-                char *err, size_t errsize);
+                const struct proc_limits *limits, char *err, size_t errsize);
+
+/* A fresh private working directory (mode 0700) under $TMPDIR or /tmp, its path in
+ * path; false with err set when it cannot be made. */
+bool proc_workdir_make(char *path, size_t size, char *err, size_t errsize);
+/* Removes it and all it holds, never following a symbolic link out of it. */
+void proc_workdir_remove(const char *path);
 
 /* The read end of a pipe that becomes readable when any child exits (SIGCHLD),
  * for poll; proc_sigchld_drain empties it. Installed by the first proc_spawn. */

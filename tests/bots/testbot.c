@@ -32,6 +32,10 @@ int main(int argc, char **argv)
         for (int i = 0; i < 1600; i++) (void)!write(2, junk, sizeof junk);   /* 100 MiB */
     }
     if (is("ignorebye")) signal(SIGTERM, SIG_IGN);
+    if (is("writefile")) {                       /* a file in its working directory */
+        FILE *f = fopen("testbot-was-here", "w");
+        if (f) fclose(f);
+    }
     char line[70000], first[256] = "", other[64] = "", tile_out[8] = "", players[4096] = "";
     int decision = 0;
     bool can_play = false, can_draw = false;
@@ -89,6 +93,14 @@ int main(int argc, char **argv)
         if (is("bank")) pause_ms((int)(move_ms * 3 / 2));
         if (now && is("sleep")) pause_ms(60000);
         if (now && is("exit")) return 3;
+        if (now && is("alloc")) {                /* 640 MiB, touched: past a --bot-mem of 128M */
+            for (int i = 0; i < 10; i++) {
+                char *p = malloc(64 << 20);
+                if (!p) { signal(SIGSEGV, SIG_DFL); raise(SIGSEGV); }
+                memset(p, 1, 64 << 20);
+            }
+        }
+        if (now && is("spin")) for (volatile unsigned long i = 0;; i++) {}
         if (now && is("signal")) {
             signal(SIGSEGV, SIG_DFL);          /* not a sanitizer's handler: the plain signal */
             raise(SIGSEGV);

@@ -10,7 +10,9 @@
  * harness writes a file that sets every hook of mtref-rules(5), each returning, call
  * by call, the value the next input byte picks from a list of wrong types, NaN, huge
  * numbers, strangers' names, tables with metatables, or the answer it was given,
- * and reading parts of the view on the way. */
+ * and reading parts of the view on the way. The file also chooses the set (max_pip),
+ * by the first script byte, among the ten sets and as many hostile values: wrong
+ * types, NaN, 5, 16, huge numbers, tables with metatables. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,9 @@ static char path[64];
 static void discard(void *ctx, const char *data, size_t len) { (void)ctx; (void)data; (void)len; }
 
 static const char hostile_head[] =
+    "local sets = { 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 5, 16, -1, 0/0, 1e308, 2^63, math.mininteger, 9.5,\n"
+    "  '9', {}, true, setmetatable({}, {__index = function() return 9 end, __len = function() return 9 end}),\n"
+    "  function() return 9 end }\n"
     "local values = { true, false, 0, 1, -1, 2, 0/0, 1e308, -1e308, math.huge, 2^63, 1.5, '1', 'mex', 'hand',\n"
     "  'aside', 'p1', 'p2', 'zed', '', {}, {'p1'}, {'zed'}, {'p1', 'p2'}, {p1 = 0/0},\n"
     "  setmetatable({}, {__index = function() return 'p1' end, __len = function() return 1e9 end}),\n"
@@ -44,6 +49,7 @@ static const char hostile_head[] =
     "  return values[(b // 4) % #values + 1]\n"
     "end\n"
     "return {\n"
+    "  max_pip = sets[script[1] % #sets + 1],\n"
     "  hand_size = function() return 3 end,\n"
     "  engine = function(r, n, v, pip) return answer(v, pip) end,\n"
     "  eliminated = function(p, v, out) return answer(v, out) end,\n"
