@@ -280,6 +280,14 @@ static bool syntax_in_context(struct referee *ref, const struct command *cmd, st
     return true;
 }
 
+/* An accepted move touches the match; one that ends it closes it for the counts. */
+static void note_move(struct referee *ref, const struct verdict *v)
+{
+    if (v->code != ERR_NONE) return;
+    ref->match_touched = !v->match_ended;
+    if (v->match_ended) ref->matches_ended++;
+}
+
 static void move_command(struct referee *ref, const struct command *cmd, struct verdict *v)
 {
     struct game *g = &ref->game;
@@ -310,13 +318,7 @@ static void move_command(struct referee *ref, const struct command *cmd, struct 
         m.kind = MOVE_DRAW;
     }
     game_move(g, &m, v);
-    if (v->code == ERR_NONE) {
-        ref->match_touched = true;
-        if (v->match_ended) {
-            ref->matches_ended++;
-            ref->match_touched = false;
-        }
-    }
+    note_move(ref, v);
 }
 
 /* The moves of the player to act, on the table as the referee would deal it. */
@@ -369,13 +371,7 @@ static bool fast_move(struct referee *ref, const char *text, size_t len, long nu
     resp->nlegal = 0;
     struct verdict *v = &resp->verdict;
     game_move(g, &m, v);
-    if (v->code == ERR_NONE) {
-        ref->match_touched = true;
-        if (v->match_ended) {
-            ref->matches_ended++;
-            ref->match_touched = false;
-        }
-    }
+    note_move(ref, v);
     return true;
 }
 
