@@ -1,7 +1,7 @@
 /* Branches of the engine that only house rules reach: a may_play veto refusing a play
  * (and leaving it out of `legal`), the backstop that ends a round in which everybody
  * passed twice round the table with an empty boneyard (a veto can forbid plays R20
- * cannot see), and a rules file whose match has another number of rounds. */
+ * cannot see) or without a draw (a may_draw hook can refuse every draw), and a rules file whose match has another number of rounds. */
 #define _DEFAULT_SOURCE    /* mkstemps */
 #include "testutil.h"
 
@@ -93,6 +93,45 @@ static void a_round_where_all_pass_twice_with_an_empty_boneyard_is_blocked(void 
     unlink(path);
 }
 
+/* No draw in round 1, and every play vetoed: the players pass by a boneyard that
+ * still holds tiles. Nothing can change, so the backstop ends the round
+ * once everyone passed twice round the table without a draw (found by the rules
+ * fuzzer: before, such a round ran until the match's hook budget was spent). */
+static void a_round_where_all_pass_twice_without_a_draw_is_blocked(void **state)
+{
+    (void)state;
+    const char *files[] = {temp_rules("return {\n"
+                                      "  may_play = function(m) return false, 'no' end,\n"
+                                      "  may_draw = function(view) return view.round > 1 end,\n"
+                                      "}\n")};
+    struct referee *ref = tu_session(files, 1);
+    tu_feed(ref, "players 2\nrounds 1\nseed 3");
+    tu_moves(ref, "p1 pass\np2 pass\np1 pass");     /* three in a row: the round goes on */
+    assert_int_equal(tu_line(ref, "p2 pass"), ERR_NONE);
+    const struct verdict *v = tu_last();
+    assert_true(v->round_ended);
+    assert_int_equal(v->report.out_seat, -1);         /* blocked, by a boneyard of tiles */
+    assert_false(tileset_is_empty(ref->game.boneyard));
+    tu_free(ref);
+    /* self-play under the same file ends at once, the round blocked */
+    struct selfplay_options o;
+    selfplay_defaults(&o);
+    o.players = 3;
+    o.rounds = 1;
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&text, &size);
+    struct luarules *lua = luarules_new();
+    struct rules_loader loader = luarules_loader(lua);
+    char err[RULES_MESSAGE_SIZE] = "";
+    assert_int_equal(selfplay_run(&o, &loader, files, 1, mem, err), 0);
+    fclose(mem);
+    assert_true(size < 4096);
+    free(text);
+    luarules_free(lua);
+    unlink(path);
+}
+
 /* A file whose match lasts 3 rounds unless a rounds line says 1 or 5. */
 static void R3_a_rules_file_with_another_round_count(void **state)
 {
@@ -136,6 +175,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(may_play_a_veto_refuses_the_play_and_legal_leaves_it_out),
         cmocka_unit_test(a_round_where_all_pass_twice_with_an_empty_boneyard_is_blocked),
+        cmocka_unit_test(a_round_where_all_pass_twice_without_a_draw_is_blocked),
         cmocka_unit_test(R3_a_rules_file_with_another_round_count),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -75,7 +75,7 @@ struct game {
     int ndoubles;
     bool turn_began_owing;               /* a cover was owed when this turn began */
     bool had_turn[RULES_MAX_PLAYERS];    /* has had a turn this round */
-    int idle_passes;                     /* passes in a row with an empty boneyard */
+    int idle_passes;                     /* idle passes in a row (move.c, end_turn) */
     /* for house rules: what this turn and round have done */
     int plays;                           /* plays made in this turn */
     int turn_draws;                      /* draws made in this turn */

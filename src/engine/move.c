@@ -230,8 +230,12 @@ static bool round_blocked(const struct game *g, bool empty)
 }
 
 /* A turn ends with a play that owes no cover, or a pass [R18][R20]. Besides R20, a
- * round in which everyone passed twice round the table with an empty boneyard is
- * blocked: a per-move hook can forbid plays R20 cannot see, and a round must end. */
+ * round in which everyone passed twice round the table, each pass leaving the
+ * boneyard empty or ending a turn without a draw or a play, is blocked: a per-move
+ * hook can forbid plays R20 cannot see, a may_draw or may_pass hook can let players
+ * pass by a boneyard that still holds tiles, and a round must end. Canonically a
+ * player passes only once the boneyard is empty, so only house rules meet the second
+ * kind of idle pass. */
 static inline __attribute__((always_inline)) void end_turn(struct game *g, bool mark, bool passed, struct verdict *v)
 {
     int seat = g->turn;
@@ -240,7 +244,8 @@ static inline __attribute__((always_inline)) void end_turn(struct game *g, bool 
     g->draws = 0;
     g->pass_streak = passed ? g->pass_streak + 1 : 0;
     bool empty = boneyard_empty(g, v);
-    g->idle_passes = passed && empty ? g->idle_passes + 1 : 0;
+    bool idle = passed && (empty || (g->turn_draws == 0 && g->plays == 0));
+    g->idle_passes = idle ? g->idle_passes + 1 : 0;
     bool blocked = empty && round_blocked(g, empty);   /* the call only once the boneyard is empty */
     if (g->rules->hooks.asks_per_move) {
         if (g->rules->hooks.asks[ASK_BLOCKED]) blocked = game_ask(g, ASK_BLOCKED, TILE_NONE, -1, blocked, v) != 0;
