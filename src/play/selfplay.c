@@ -18,6 +18,7 @@ void selfplay_defaults(struct selfplay_options *o)
     o->bots[0] = BOT_GREEDY;
     o->nbots = 1;
     o->jobs = 1;
+    o->max_rounds = SELFPLAY_MAX_ROUNDS;
 }
 
 bool selfplay_parse_bots(const char *list, struct selfplay_options *o)
@@ -273,10 +274,10 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
     enum bot_kind seat_bot[RULES_MAX_PLAYERS];
     for (int s = 0, b = 0; s < o->players; s++, b = b + 1 == o->nbots ? 0 : b + 1) seat_bot[s] = o->bots[b];
     while (!game_is_over(g)) {
-        if (g->round > SELFPLAY_MAX_ROUNDS) {
+        if (g->round > o->max_rounds) {
             /* elimination rules where nobody is ever eliminated would play for ever */
             snprintf(err, RULES_MESSAGE_SIZE, "the match has not ended after %d rounds: do these rules ever end it?",
-                     SELFPLAY_MAX_ROUNDS);
+                     o->max_rounds);
             status = 2;
             break;
         }

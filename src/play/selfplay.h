@@ -10,7 +10,8 @@
 #include "bots.h"
 #include "rules.h"
 
-/* Self-play gives up on a match that has not ended after this many rounds. */
+/* Self-play gives up on a match that has not ended after this many rounds (the
+ * default of max_rounds). */
 #define SELFPLAY_MAX_ROUNDS 1000
 
 struct selfplay_options {
@@ -26,6 +27,7 @@ struct selfplay_options {
     /* with rules files and jobs > 1: one loader per job (a Lua state serves one
      * thread); NULL runs such a stream in one thread */
     const struct rules_loader *job_loaders;
+    int max_rounds;                           /* SELFPLAY_MAX_ROUNDS */
 };
 
 void selfplay_defaults(struct selfplay_options *o);
@@ -35,7 +37,7 @@ bool selfplay_parse_bots(const char *list, struct selfplay_options *o);
 /* Plays match number `index` of o->seed under rules and writes its record through
  * the sink, in chunks. Returns 0, or 2 with err set (RULES_MESSAGE_SIZE bytes) when
  * the set-up is refused, a rules hook failed, memory ran out, or the match had not
- * ended after SELFPLAY_MAX_ROUNDS rounds. Same options, same bytes. */
+ * ended after o->max_rounds rounds. Same options, same bytes. */
 struct selfplay_sink {
     void (*write)(void *ctx, const char *data, size_t len);
     void *ctx;
