@@ -42,6 +42,7 @@ struct sandbox {
     bool metered;         /* hook calls count against the match's budget */
     long match_left;      /* instructions left to this match's hook calls */
     double match_seconds; /* wall-clock time its hook calls took */
+    long last_cost;       /* instructions the last call spent (its budget's use) */
     void *last_block;     /* the block allocated last, as Lua sees it */
     ptrdiff_t udata_offset; /* from a full userdata's block to its memory (no user values) */
 };

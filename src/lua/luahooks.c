@@ -169,6 +169,16 @@ static int call_round_points(void *ctx, const struct game *g, const struct round
     return 0;
 }
 
+/* A refusal's message: the file that set the hook, and its reason. */
+static void refusal(const struct ruleset *set, int link, const char *reason, char *why)
+{
+    snprintf(why, RULES_MESSAGE_SIZE, "%s: %s", set->names[set->chain_file[RULESET_HOOK_MAY_PLAY][link]],
+             reason ? reason : "this play is forbidden");
+}
+
+/* may_play is asked once per play checked or listed: the answers of link i are kept
+ * in its memo (luamemo.c), and a play whose fields read have the same values again
+ * is answered without a call, its cost charged to the match's budget. */
 static int call_may_play(void *ctx, const struct game *g, int seat, tile_t tile, int train, bool *allowed, char *why,
                          char *err)
 {
@@ -178,18 +188,35 @@ static int call_may_play(void *ctx, const struct game *g, int seat, tile_t tile,
     *allowed = true;
     why[0] = '\0';
     for (int i = 0; i < set->nchain[RULESET_HOOK_MAY_PLAY]; i++) {
+        struct luamemo *memo = set->play_memo[i];
+        bool ok;
+        const char *reason;
+        long cost;
+        luaview_begin(&set->view, g, seat, tile, train);
+        bool known = memo && luamemo_find(memo, &set->view, &ok, &reason, &cost) && sandbox_match_charge(set->sb, cost);
+        luaview_end(&set->view);
+        if (known) {
+            if (ok) continue;
+            *allowed = false;
+            refusal(set, i, reason, why);
+            return 0;
+        }
         push_link(set, RULESET_HOOK_MAY_PLAY, i, &where);
         luaview_push_move(L, &set->view);
         luaview_push(L, &set->view);
-        if (call_link(set, g, seat, tile, train, 2, 2, where, err) != 0) return -1;
+        luaview_log_begin(&set->view);
+        int rc = call_link(set, g, seat, tile, train, 2, 2, where, err);
+        int nreads = luaview_log_end(&set->view);
+        if (rc != 0) return -1;
         if (!lua_isboolean(L, -2)) {
             lua_pop(L, 1);
             return bad_result(RULESET_HOOK_MAY_PLAY, where, "true or false (and a reason)", L, err);
         }
         *allowed = lua_toboolean(L, -2);
+        reason = !*allowed && lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        if (memo) luamemo_add(memo, set->view.log, nreads, *allowed, reason, sandbox_last_cost(set->sb));
         if (!*allowed) {       /* every file's veto applies: the first one stands */
-            const char *reason = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "this play is forbidden";
-            snprintf(why, RULES_MESSAGE_SIZE, "%s: %s", set->names[set->chain_file[RULESET_HOOK_MAY_PLAY][i]], reason);
+            refusal(set, i, reason, why);
             lua_pop(L, 2);
             return 0;
         }
@@ -392,9 +419,36 @@ static int protected_round_points(void *ctx, const struct game *g, const struct 
     return protected_hook(&c);
 }
 
+/* The answer of every link from the memos, without Lua: false when one has none
+ * (or the match's budget cannot pay), then nothing is charged. */
+static bool remembered_may_play(struct ruleset *set, const struct game *g, int seat, tile_t tile, int train,
+                                bool *allowed, char *why)
+{
+    long total = 0;
+    bool ok = true;
+    const char *reason = NULL;
+    int link = 0;
+    luaview_begin(&set->view, g, seat, tile, train);
+    for (; link < set->nchain[RULESET_HOOK_MAY_PLAY] && ok; link++) {
+        long cost;
+        if (!set->play_memo[link] || !luamemo_find(set->play_memo[link], &set->view, &ok, &reason, &cost)) {
+            luaview_end(&set->view);
+            return false;
+        }
+        total += cost;
+    }
+    luaview_end(&set->view);
+    if (!sandbox_match_charge(set->sb, total)) return false;
+    *allowed = ok;
+    why[0] = '\0';
+    if (!ok) refusal(set, link - 1, reason, why);
+    return true;
+}
+
 static int protected_may_play(void *ctx, const struct game *g, int seat, tile_t tile, int train, bool *allowed,
                               char *why, char *err)
 {
+    if (remembered_may_play(ctx, g, seat, tile, train, allowed, why)) return 0;
     struct hook_call c = {.set = ctx, .id = RULESET_HOOK_MAY_PLAY, .g = g, .a = seat, .b = train, .tile = tile,
                           .out = allowed, .why = why, .err = err};
     return protected_hook(&c);
@@ -431,6 +485,8 @@ void luahooks_install(struct ruleset *set)
     }
     h->at_round_end = h->engine_pip || h->round_points || h->eliminated || h->asks[ASK_MATCH_OVER] ||
                       h->asks[ASK_WINNERS] || h->asks[ASK_OPENER] || h->asks[ASK_LAY_ENGINE];
+    /* no memo (out of memory) only means every play is asked */
+    for (int i = 0; i < set->nchain[RULESET_HOOK_MAY_PLAY]; i++) set->play_memo[i] = luamemo_new();
     int n = set->nchain[RULESET_HOOK_LAY_ENGINE];
     if (n) set->rules.lay_engine_by = set->names[set->chain_file[RULESET_HOOK_LAY_ENGINE][n - 1]];
 }

@@ -137,6 +137,7 @@ static int install_hooks(void *ud)
 void ruleset_free(struct ruleset *set)
 {
     if (!set) return;
+    for (int i = 0; i < RULESET_MAX_FILES; i++) luamemo_free(set->play_memo[i]);
     sandbox_free(set->sb);
     free(set);
 }
@@ -174,6 +175,8 @@ static void ruleset_match_begin(void *ctx)
 {
     struct ruleset *set = ctx;
     sandbox_match_begin(set->sb);
+    for (int i = 0; i < set->nchain[RULESET_HOOK_MAY_PLAY]; i++)
+        if (set->play_memo[i]) luamemo_clear(set->play_memo[i]);
 }
 
 struct ruleset *ruleset_load(const char *const files[], int n, char *err)

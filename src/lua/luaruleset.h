@@ -9,6 +9,7 @@
 
 #include <lua.h>
 
+#include "luamemo.h"
 #include "luasandbox.h"
 #include "luaview.h"
 #include "rules.h"
@@ -49,6 +50,7 @@ struct ruleset {
     int chain_line[RULESET_HOOK_COUNT][RULESET_MAX_FILES];
     const char *chain_where[RULESET_HOOK_COUNT][RULESET_MAX_FILES];   /* "file:line", a string kept in the registry */
     struct luaview view;
+    struct luamemo *play_memo[RULESET_MAX_FILES];   /* may_play's answers, per link (NULL: none kept) */
     /* the last tile_value function read, and the tiles it has valued */
     int value_ref;                          /* registry ref, LUA_NOREF when none */
     int value_file;

@@ -161,6 +161,16 @@ void sandbox_match_begin(struct sandbox *sb)
     sb->match_seconds = 0;
 }
 
+long sandbox_last_cost(const struct sandbox *sb) { return sb->last_cost; }
+
+bool sandbox_match_charge(struct sandbox *sb, long cost)
+{
+    if (!sb->metered) return true;
+    if (sb->match_left - cost <= 0) return false;
+    sb->match_left -= cost;
+    return true;
+}
+
 /* The error on top as text, without calling metamethods (a __tostring may loop). */
 static void error_text(lua_State *L, const char *display, char *err)
 {
@@ -240,6 +250,7 @@ static void begin_call(struct sandbox *sb)
 
 static void end_call(struct sandbox *sb)
 {
+    sb->last_cost = SANDBOX_INSTRUCTIONS - sb->budget;
     if (sb->started != 0 && sb->metered) sb->match_seconds += sandbox_now() - sb->started;
     if (sb->spent) lua_sethook(sb->L, sandbox_count_hook, LUA_MASKCOUNT, SANDBOX_HOOK_EVERY);
     sb->spent = SANDBOX_SPENT_NOT;

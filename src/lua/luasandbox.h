@@ -45,6 +45,12 @@ int sandbox_call(struct sandbox *sb, int nargs, int nresults, const char *displa
 
 /* A match begins: the hook calls from now on share a fresh per-match budget. */
 void sandbox_match_begin(struct sandbox *sb);
+/* What the last sandbox_call spent of its budget, in instructions. */
+long sandbox_last_cost(const struct sandbox *sb);
+/* Charges the match's budget for an answer given without a call (luamemo.c) as if
+ * the call had been made; false, charging nothing, when the budget could not pay:
+ * then the call is made, and runs out of budget where it would have. */
+bool sandbox_match_charge(struct sandbox *sb, long cost);
 
 /* Opens a rules file for reading without ever blocking: NULL with why set (why_size
  * bytes) when it cannot be opened or is not a regular file (a fifo, a directory, a

@@ -131,29 +131,146 @@ static int unknown_field(lua_State *L, const char *what, int key)
     return luaL_error(L, "%s has no field of type %s", what, luaL_typename(L, key));
 }
 
+/* ---- the scalar fields: one value function, for a hook's read and for the memo */
+
+static const char *const move_fields[LUAVIEW_MOVE_FIELDS] = {
+    "first_turn", "low", "high", "train", "own", "player", "seat", "round", "double_open", "marked", "open",
+    "own_marked", "hand", "boneyard", "double",
+};
+static const char *const view_fields[LUAVIEW_VIEW_FIELDS] = {
+    "round", "rounds", "engine", "max_pip", "player", "seat", "turn", "boneyard", "plays", "draws", "turn_draws",
+    "first_turn", "began_owing", "passes", "hunting", "engine_from", "can_play", "must_draw",
+};
+
+static void set_read(struct luaview_read *r, int type, int64_t value)
+{
+    r->type = (signed char)type;
+    r->value = value;
+}
+
+static void set_name(struct luaview_read *r, int seat)
+{
+    if (seat < 0) set_read(r, LUA_TNIL, 0);
+    else set_read(r, LUAVIEW_NAME, seat);
+}
+
+static void move_value(const struct luaview *vw, const struct game *g, int field, struct luaview_read *r)
+{
+    int seat = vw->seat, train = vw->train;
+    tile_t tile = vw->tile;
+    switch (field) {
+    case 0: set_read(r, LUA_TBOOLEAN, !g->had_turn[seat]); break;
+    case 1: set_read(r, LUA_TNUMBER, tile_low(tile)); break;
+    case 2: set_read(r, LUA_TNUMBER, tile_high(tile)); break;
+    case 3: set_name(r, train); break;
+    case 4: set_read(r, LUA_TBOOLEAN, train == seat); break;
+    case 5: set_name(r, seat); break;
+    case 6: set_read(r, LUA_TNUMBER, seat + 1); break;
+    case 7: set_read(r, LUA_TNUMBER, g->round); break;
+    case 8: set_read(r, LUA_TBOOLEAN, g->ndoubles > 0); break;
+    case 9: set_read(r, LUA_TBOOLEAN, g->trains[train].marker); break;
+    case 10: set_read(r, LUA_TNUMBER, g->trains[train].open_pip); break;
+    case 11: set_read(r, LUA_TBOOLEAN, g->trains[seat].marker); break;
+    case 12: set_read(r, LUA_TNUMBER, tileset_count(g->hands[seat])); break;
+    case 13: set_read(r, LUA_TNUMBER, tileset_count(g->boneyard)); break;
+    default: set_read(r, LUA_TBOOLEAN, tile_is_double(tile)); break;
+    }
+}
+
+static void view_value(const struct luaview *vw, const struct game *g, int field, struct luaview_read *r)
+{
+    int seat = vw->seat;
+    switch (field) {
+    case 0: set_read(r, LUA_TNUMBER, g->round); break;
+    case 1: set_read(r, LUA_TNUMBER, g->rounds); break;
+    case 2: set_read(r, LUA_TNUMBER, g->engine_pip); break;
+    case 3: set_read(r, LUA_TNUMBER, g->rules->max_pip); break;
+    case 4: set_name(r, seat); break;
+    case 5: if (seat < 0) set_read(r, LUA_TNIL, 0); else set_read(r, LUA_TNUMBER, seat + 1); break;
+    case 6: set_name(r, playing(g) ? g->turn : -1); break;
+    case 7: set_read(r, LUA_TNUMBER, tileset_count(g->boneyard)); break;
+    case 8: set_read(r, LUA_TNUMBER, g->plays); break;
+    case 9: set_read(r, LUA_TNUMBER, g->draws); break;
+    case 10: set_read(r, LUA_TNUMBER, g->turn_draws); break;
+    case 11: set_read(r, LUA_TBOOLEAN, seat >= 0 && !g->had_turn[seat]); break;
+    case 12: set_read(r, LUA_TBOOLEAN, g->turn_began_owing); break;
+    case 13: set_read(r, LUA_TNUMBER, g->pass_streak); break;
+    case 14: set_read(r, LUA_TBOOLEAN, g->hunting); break;
+    case 15: set_name(r, g->engine_from); break;
+    case 16: if (vw->can_play < 0) set_read(r, LUA_TNIL, 0); else set_read(r, LUA_TBOOLEAN, vw->can_play); break;
+    default: if (vw->must_draw < 0) set_read(r, LUA_TNIL, 0); else set_read(r, LUA_TBOOLEAN, vw->must_draw); break;
+    }
+}
+
+void luaview_read_now(const struct luaview *vw, int node, int field, struct luaview_read *r)
+{
+    r->node = (unsigned char)node;
+    r->field = (unsigned char)field;
+    if (node == LUAVIEW_MOVE) move_value(vw, vw->g, field, r);
+    else view_value(vw, vw->g, field, r);
+}
+
+static void push_read(lua_State *L, const struct game *g, const struct luaview_read *r)
+{
+    switch (r->type) {
+    case LUA_TNIL: lua_pushnil(L); break;
+    case LUA_TBOOLEAN: lua_pushboolean(L, (int)r->value); break;
+    case LUA_TNUMBER: lua_pushinteger(L, (lua_Integer)r->value); break;
+    default: luaview_push_name(L, g, (int)r->value); break;
+    }
+}
+
+/* A read the record cannot hold: the answer may depend on anything. */
+static void spoil(struct luaview *vw)
+{
+    if (vw->logging) vw->logging = -1;
+}
+
+void luaview_log_begin(struct luaview *vw)
+{
+    vw->logging = 1;
+    vw->nlog = 0;
+}
+
+int luaview_log_end(struct luaview *vw)
+{
+    int n = vw->logging == 1 ? vw->nlog : -1;
+    vw->logging = 0;
+    return n;
+}
+
+/* The scalar field that key k (an interned string) names, or -1. */
+static int field_of(const char *const keys[], int n, const char *k)
+{
+    for (int f = 0; f < n; f++)
+        if (keys[f] == k) return f;
+    return -1;
+}
+
+/* Pushes scalar field `field` of node (LUAVIEW_MOVE or _VIEW), recording the read. */
+static int index_scalar(lua_State *L, struct luaview *vw, const struct game *g, int node, int field)
+{
+    struct luaview_read r;
+    r.node = (unsigned char)node;
+    r.field = (unsigned char)field;
+    if (node == LUAVIEW_MOVE) move_value(vw, g, field, &r);
+    else view_value(vw, g, field, &r);
+    push_read(L, g, &r);
+    if (vw->logging == 1) {
+        if (vw->nlog == LUAVIEW_LOG_MAX) vw->logging = -1;
+        else vw->log[vw->nlog++] = r;
+    }
+    return 1;
+}
+
 static int index_view(lua_State *L, struct node *n, const struct game *g, const char *k)
 {
     struct luaview *vw = n->vw;
+    int field = field_of(vw->view_key, LUAVIEW_VIEW_FIELDS, k);
+    if (field >= 0) return index_scalar(L, vw, g, LUAVIEW_VIEW, field);
+    spoil(vw);
     int seat = vw->seat;
-    if (strcmp(k, "round") == 0) lua_pushinteger(L, g->round);
-    else if (strcmp(k, "rounds") == 0) lua_pushinteger(L, g->rounds);
-    else if (strcmp(k, "engine") == 0) lua_pushinteger(L, g->engine_pip);
-    else if (strcmp(k, "max_pip") == 0) lua_pushinteger(L, g->rules->max_pip);
-    else if (strcmp(k, "player") == 0) luaview_push_name(L, g, seat);
-    else if (strcmp(k, "seat") == 0) { if (seat < 0) lua_pushnil(L); else lua_pushinteger(L, seat + 1); }
-    else if (strcmp(k, "turn") == 0) luaview_push_name(L, g, playing(g) ? g->turn : -1);
-    else if (strcmp(k, "boneyard") == 0) lua_pushinteger(L, tileset_count(g->boneyard));
-    else if (strcmp(k, "plays") == 0) lua_pushinteger(L, g->plays);
-    else if (strcmp(k, "draws") == 0) lua_pushinteger(L, g->draws);
-    else if (strcmp(k, "turn_draws") == 0) lua_pushinteger(L, g->turn_draws);
-    else if (strcmp(k, "drew") == 0) { if (g->drew == TILE_NONE) lua_pushnil(L); else push_tile(L, vw, g->drew); }
-    else if (strcmp(k, "first_turn") == 0) lua_pushboolean(L, seat >= 0 && !g->had_turn[seat]);
-    else if (strcmp(k, "began_owing") == 0) lua_pushboolean(L, g->turn_began_owing);
-    else if (strcmp(k, "passes") == 0) lua_pushinteger(L, g->pass_streak);
-    else if (strcmp(k, "hunting") == 0) lua_pushboolean(L, g->hunting);
-    else if (strcmp(k, "engine_from") == 0) luaview_push_name(L, g, g->engine_from);
-    else if (strcmp(k, "can_play") == 0) { if (vw->can_play < 0) lua_pushnil(L); else lua_pushboolean(L, vw->can_play); }
-    else if (strcmp(k, "must_draw") == 0) { if (vw->must_draw < 0) lua_pushnil(L); else lua_pushboolean(L, vw->must_draw); }
+    if (strcmp(k, "drew") == 0) { if (g->drew == TILE_NONE) lua_pushnil(L); else push_tile(L, vw, g->drew); }
     else if (strcmp(k, "trains") == 0) push_node(L, vw, N_TRAINS, 0);
     else if (strcmp(k, "hand") == 0) { if (seat < 0) lua_pushnil(L); else push_node(L, vw, N_TILES, HAND_BASE + seat); }
     else if (strcmp(k, "hands") == 0) push_node(L, vw, N_HANDS, 0);
@@ -171,30 +288,11 @@ static int index_view(lua_State *L, struct node *n, const struct game *g, const 
 static int index_move(lua_State *L, struct node *n, const struct game *g, const char *k)
 {
     struct luaview *vw = n->vw;
-    int seat = vw->seat, train = vw->train;
-    tile_t tile = vw->tile;
-    if (tile == TILE_NONE || seat < 0) return luaL_error(L, "this hook call has no play");
-    /* the fields per-move hooks read most, by the interned string's address first */
-    if (k == vw->key_first_turn) { lua_pushboolean(L, !g->had_turn[seat]); return 1; }
-    if (k == vw->key_low) { lua_pushinteger(L, tile_low(tile)); return 1; }
-    if (k == vw->key_high) { lua_pushinteger(L, tile_high(tile)); return 1; }
-    if (k == vw->key_train) { luaview_push_name(L, g, train); return 1; }
-    if (strcmp(k, "low") == 0) lua_pushinteger(L, tile_low(tile));
-    else if (strcmp(k, "high") == 0) lua_pushinteger(L, tile_high(tile));
-    else if (strcmp(k, "first_turn") == 0) lua_pushboolean(L, !g->had_turn[seat]);
-    else if (strcmp(k, "train") == 0) luaview_push_name(L, g, train);
-    else if (strcmp(k, "own") == 0) lua_pushboolean(L, train == seat);
-    else if (strcmp(k, "player") == 0) luaview_push_name(L, g, seat);
-    else if (strcmp(k, "seat") == 0) lua_pushinteger(L, seat + 1);
-    else if (strcmp(k, "round") == 0) lua_pushinteger(L, g->round);
-    else if (strcmp(k, "double_open") == 0) lua_pushboolean(L, g->ndoubles > 0);
-    else if (strcmp(k, "marked") == 0) lua_pushboolean(L, g->trains[train].marker);
-    else if (strcmp(k, "open") == 0) lua_pushinteger(L, g->trains[train].open_pip);
-    else if (strcmp(k, "own_marked") == 0) lua_pushboolean(L, g->trains[seat].marker);
-    else if (strcmp(k, "hand") == 0) lua_pushinteger(L, tileset_count(g->hands[seat]));
-    else if (strcmp(k, "boneyard") == 0) lua_pushinteger(L, tileset_count(g->boneyard));
-    else if (strcmp(k, "tile") == 0) push_tile(L, vw, tile);
-    else if (strcmp(k, "double") == 0) lua_pushboolean(L, tile_is_double(tile));
+    if (vw->tile == TILE_NONE || vw->seat < 0) return luaL_error(L, "this hook call has no play");
+    int field = field_of(vw->move_key, LUAVIEW_MOVE_FIELDS, k);
+    if (field >= 0) return index_scalar(L, vw, g, LUAVIEW_MOVE, field);
+    spoil(vw);
+    if (strcmp(k, "tile") == 0) push_tile(L, vw, vw->tile);
     else return unknown_field(L, "the play", 2);
     return 1;
 }
@@ -283,6 +381,7 @@ static int node_index(lua_State *L)
 {
     struct node *n = self_node(L);
     const struct game *g = live(L, n);
+    if (n->kind != N_VIEW && n->kind != N_MOVE) spoil(n->vw);
     if (is_map(n->kind)) {
         if (n->kind == N_TRAINS && lua_type(L, 2) == LUA_TSTRING && strcmp(lua_tostring(L, 2), "mex") == 0) {
             push_entry(L, n, g, TRAIN_MEX);
@@ -319,6 +418,7 @@ static int node_len(lua_State *L)
 {
     struct node *n = self_node(L);
     const struct game *g = live(L, n);
+    spoil(n->vw);
     if (n->kind == N_VIEW || n->kind == N_MOVE || n->kind == N_TRAIN || n->kind == N_DOUBLE)
         return luaL_error(L, "this part of the game view has no length");
     lua_pushinteger(L, list_count(g, n));
@@ -345,6 +445,7 @@ static int node_next(lua_State *L)
 {
     struct node *n = self_node(L);
     const struct game *g = live(L, n);
+    spoil(n->vw);
     lua_settop(L, 2);
     if (is_map(n->kind)) {
         int seat = next_seat(g, n, L, 2);
@@ -363,6 +464,7 @@ static int node_pairs(lua_State *L)
 {
     struct node *n = self_node(L);
     live(L, n);
+    spoil(n->vw);
     if (n->kind == N_VIEW || n->kind == N_MOVE || n->kind == N_TRAIN || n->kind == N_DOUBLE)
         return luaL_error(L, "pairs: this part of the game view is not a list or a map");
     lua_pushcfunction(L, node_next);
@@ -374,6 +476,7 @@ static int node_pairs(lua_State *L)
 static int node_tostring(lua_State *L)
 {
     struct node *n = self_node(L);
+    spoil(n->vw);
     static const char *const what[] = {"view", "play", "trains", "train", "tiles", "hands", "totals", "wins",
                                        "players", "in_play", "doubles", "double", "last_winners"};
     lua_pushfstring(L, "game view: %s", what[n->kind]);
@@ -383,6 +486,7 @@ static int node_tostring(lua_State *L)
 static int tile_index(lua_State *L)
 {
     struct tile_node *tn = luaL_checkudata(L, 1, TILE_META);
+    spoil(tn->vw);
     const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
     if (strcmp(k, "low") == 0) lua_pushinteger(L, tile_low(tn->tile));
     else if (strcmp(k, "high") == 0) lua_pushinteger(L, tile_high(tn->tile));
@@ -398,6 +502,7 @@ static int tile_index(lua_State *L)
 static int tile_tostring(lua_State *L)
 {
     struct tile_node *tn = luaL_checkudata(L, 1, TILE_META);
+    spoil(tn->vw);
     char text[TILE_TEXT_SIZE];
     tile_format(tn->tile, text);
     lua_pushstring(L, text);
@@ -429,11 +534,13 @@ void luaview_init(lua_State *L, struct luaview *vw)
     lua_pop(L, 1);
     lua_createtable(L, TILE_COUNT, 0);
     lua_setfield(L, LUA_REGISTRYINDEX, TILES_KEY);
-    static const char *const keys[] = {"first_turn", "low", "high", "train"};
-    const char **slots[] = {&vw->key_first_turn, &vw->key_low, &vw->key_high, &vw->key_train};
-    for (int i = 0; i < 4; i++) {
-        *slots[i] = lua_pushstring(L, keys[i]);       /* short strings are interned: kept, */
-        luaL_ref(L, LUA_REGISTRYINDEX);               /* the address names the key */
+    for (int f = 0; f < LUAVIEW_MOVE_FIELDS; f++) {
+        vw->move_key[f] = lua_pushstring(L, move_fields[f]);   /* short strings are interned: kept, */
+        luaL_ref(L, LUA_REGISTRYINDEX);                        /* the address names the key */
+    }
+    for (int f = 0; f < LUAVIEW_VIEW_FIELDS; f++) {
+        vw->view_key[f] = lua_pushstring(L, view_fields[f]);
+        luaL_ref(L, LUA_REGISTRYINDEX);
     }
     push_node(L, vw, N_VIEW, 0);
     ((struct node *)lua_touserdata(L, -1))->gen = 0;
