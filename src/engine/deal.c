@@ -1,19 +1,23 @@
 /* The referee's frozen shuffle: Fisher-Yates over the generator of rng.h. */
 #include "deal.h"
 
+#include <string.h>
+
 #include "rng.h"
 
 /* One step of the shuffle, for i = 89 down to 1: swap deck[i] with deck[j], j drawn as
  * rng_uniform(state, i + 1) draws it. Written out once per i, so that the bound is a
  * constant: the rejection threshold 2^64 mod (i + 1) is computed by the compiler and
  * the remainder becomes a multiplication, with no division left in a deal. The same
- * draws, so the same decks (tests/test_deal.c pins them). */
+ * draws, so the same decks (tests/test_deal.c pins them). The state is a local
+ * while the steps run: stored through the pointer, it would be written back before
+ * every swap (a byte store may alias it). */
 #define DEAL_STEP(i)                                                                    \
     do {                                                                                \
         const uint64_t bound = (uint64_t)(i) + 1, reject_below = (0 - bound) % bound;   \
         uint64_t x;                                                                     \
         do                                                                              \
-            x = rng_next(state);                                                        \
+            x = rng_next(&s);                                                           \
         while (x < reject_below);                                                       \
         int j = (int)(x % bound);                                                       \
         unsigned char swap = deck[i];                                                   \
@@ -23,10 +27,13 @@
 
 void deal_shuffle(uint64_t *state, int engine_pip, unsigned char deck[DEAL_DECK_SIZE])
 {
-    tile_t engine = tile_double(engine_pip);
-    int n = 0;
-    for (tile_t t = 0; t < TILE_CANONICAL_COUNT; t++)
-        if (t != engine) deck[n++] = (unsigned char)t;
+    unsigned char all[TILE_CANONICAL_COUNT];
+    for (int t = 0; t < TILE_CANONICAL_COUNT; t++) all[t] = (unsigned char)t;
+    /* the tiles in order without the engine: those below it, then those above */
+    size_t engine = (size_t)tile_double(engine_pip);
+    memcpy(deck, all, engine);
+    memcpy(deck + engine, all + engine + 1, DEAL_DECK_SIZE - engine);
+    uint64_t s = *state;
 #if DEAL_DECK_SIZE != 90
 #error "the steps below are written for a deck of 90 tiles"
 #endif
@@ -45,6 +52,7 @@ void deal_shuffle(uint64_t *state, int engine_pip, unsigned char deck[DEAL_DECK_
     DEAL_STEP(17); DEAL_STEP(16); DEAL_STEP(15); DEAL_STEP(14); DEAL_STEP(13); DEAL_STEP(12);
     DEAL_STEP(11); DEAL_STEP(10); DEAL_STEP(9); DEAL_STEP(8); DEAL_STEP(7); DEAL_STEP(6);
     DEAL_STEP(5); DEAL_STEP(4); DEAL_STEP(3); DEAL_STEP(2); DEAL_STEP(1);
+    *state = s;
 }
 
 static void shuffle(uint64_t *state, unsigned char deck[], int n)

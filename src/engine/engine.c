@@ -203,21 +203,36 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
     verdict_reset(v);
 }
 
+/* Starts and deals the seeded round g waits for, in g; false when a hook failed
+ * half-way (g is then partly changed). */
+static bool deal_seeded(struct game *g)
+{
+    if (!g->seeded || g->phase == PHASE_OVER || g->nplayers == 0) return true;
+    struct verdict v;
+    verdict_reset(&v);
+    if (g->phase == PHASE_SETUP) {
+        g->phase = PHASE_DEALING;
+        if (!round_start(g, &v)) return false;
+    }
+    if (g->phase == PHASE_DEALING && !round_deal_seeded(g, &v)) return false;
+    return true;
+}
+
 void game_snapshot(const struct game *g, struct game *out)
 {
     *out = *g;
-    if (!out->seeded || out->phase == PHASE_OVER || out->nplayers == 0) return;
-    if (out->phase == PHASE_SETUP) {
-        struct verdict v;
-        verdict_reset(&v);
-        out->phase = PHASE_DEALING;
-        if (!round_start(out, &v)) { *out = *g; return; }
-    }
-    if (out->phase == PHASE_DEALING) {
-        struct verdict v;
-        verdict_reset(&v);
-        if (!round_deal_seeded(out, &v)) *out = *g;
-    }
+    if (!deal_seeded(out)) *out = *g;
+}
+
+bool game_deal_seeded(struct game *g)
+{
+    /* without a hook on a round's start nothing can fail, so nothing needs undoing */
+    const struct rules_hooks *h = &g->rules->hooks;
+    if (!h->engine_pip && !h->asks[ASK_LAY_ENGINE] && !h->asks[ASK_OPENER]) return deal_seeded(g) && !game_needs_deal(g);
+    struct game copy = *g;
+    if (!deal_seeded(&copy) || game_needs_deal(&copy)) return false;
+    *g = copy;
+    return true;
 }
 
 bool game_tiles_conserved(const struct game *g)

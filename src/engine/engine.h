@@ -42,6 +42,9 @@ bool game_setup_open(const struct game *g);
 bool game_needs_deal(const struct game *g);       /* moves wait for hands */
 /* A copy of g with the round dealt when the referee deals it (seeded) and has not yet. */
 void game_snapshot(const struct game *g, struct game *out);
+/* The same in g itself: deals the seeded round it waits for. False, with g as it was,
+ * when a rules hook failed while dealing (the round still waits for its hands). */
+bool game_deal_seeded(struct game *g);
 
 /* The moves the current player may make now, in a stable order: plays by tile then
  * train (own, others by seat, mex), then draw, then pass. Returns how many were

@@ -60,46 +60,44 @@ static inline __attribute__((always_inline)) tileset greedy_pips(int pip, bool w
     return s;
 }
 
-static inline __attribute__((always_inline)) struct move greedy_masks(const struct game *g, uint64_t *rng,
-                                                                      const bool wide)
+/* Greedy's move from the masks. The trains open to the seat are its own, then (unless
+ * first-turn-own-train holds it to its own) the marked trains of others in seat order,
+ * then the Mexican train; a double owed narrows them to the double's train. A marker
+ * lies only on the train of a seat that has acted this round, so never on an
+ * eliminated seat's (game_invariants_hold checks it): the marker alone says "open".
+ * When nplays is not NULL it is set to 0, 1 or 2 for none, one, or more legal plays
+ * (what the list's length would be, 2 standing for any more). */
+static inline __attribute__((always_inline)) struct move greedy_masks(const struct game *g, const bool wide,
+                                                                      int *nplays)
 {
     int seat = g->turn;
+    const struct train *trains = g->trains;
     tileset hand = g->hands[seat];
     if (!wide) hand.ex = 0;
-    int order[TRAIN_COUNT], ntrains = 0;
     const struct uncovered_double *owed = greedy_owed(g);
+    tileset tiles;
+    bool others = false;     /* trains besides the seat's own are open to it */
     if (owed) {
-        order[ntrains++] = owed->train;
+        tiles = tileset_and(hand, greedy_pips(owed->pip, wide));
     } else {
-        order[ntrains++] = seat;
+        tileset reach = greedy_pips(trains[seat].open_pip, wide);
         if (!(g->rules->first_turn_own_train && !g->had_turn[seat])) {
-            for (int o = 0; o < g->nplayers; o++) {      /* without a branch per seat */
-                order[ntrains] = o;
-                ntrains += (o != seat) & !g->eliminated[o] & g->trains[o].marker;
-            }
-            order[ntrains++] = TRAIN_MEX;
+            others = true;
+            reach = tileset_or(reach, greedy_pips(trains[TRAIN_MEX].open_pip, wide));
+            /* the seat's own marker adds its own pip again: no test needed */
+            for (int o = 0; o < g->nplayers; o++)
+                if (trains[o].marker) reach = tileset_or(reach, greedy_pips(trains[o].open_pip, wide));
         }
+        tiles = tileset_and(hand, reach);
     }
-    tileset candidates = owed ? tileset_and(hand, greedy_pips(owed->pip, wide)) : hand;
-    /* the tiles that fit some train of the list; then whether there are none, one, or
-     * more plays (a tile fits train i when it shows that train's open pip) */
-    tileset reach = tileset_empty();
-    for (int i = 0; i < ntrains; i++) reach = tileset_or(reach, greedy_pips(g->trains[order[i]].open_pip, wide));
-    tileset tiles = tileset_and(candidates, reach);
-    int nplays = tileset_is_empty(tiles) ? 0 : tileset_at_most_one(tiles) ? 0 : 2;
-    if (nplays == 0 && !tileset_is_empty(tiles)) {     /* one tile: on how many trains? */
-        tile_t only = tileset_first(tiles);
-        for (int i = 0; i < ntrains; i++) nplays += tile_has_pip(only, g->trains[order[i]].open_pip);
-    }
-    /* A list of one move is still drawn from, rng_uniform(rng, 1): one rng_next. */
-    if (nplays == 0) {
-        rng_next(rng);
+    if (tileset_is_empty(tiles)) {
+        if (nplays) *nplays = 0;
         bool draw = !tileset_is_empty(g->boneyard) && (g->rules->draw == DRAW_UNTIL_PLAYABLE || g->draws == 0);
         return (struct move){draw ? MOVE_DRAW : MOVE_PASS, seat, TILE_NONE, 0};
     }
-    if (nplays == 1) rng_next(rng);
-    tileset own = order[0] == seat ? tileset_and(tiles, greedy_pips(g->trains[seat].open_pip, wide)) : tileset_empty();
-    long own_bonus = g->trains[seat].marker ? 8 : 3;
+    bool own_first = owed ? owed->train == seat : true;
+    tileset own = own_first ? tileset_and(tiles, greedy_pips(trains[seat].open_pip, wide)) : tileset_empty();
+    long own_bonus = trains[seat].marker ? 8 : 3;
     const int *value = g->rules->tile_value;
     tile_t best = TILE_NONE;
     long best_score = 0;
@@ -119,23 +117,63 @@ static inline __attribute__((always_inline)) struct move greedy_masks(const stru
             }
         }
     }
-    int train = 0;
-    while (!tile_has_pip(best, g->trains[order[train]].open_pip)) train++;    /* own first: it is order[0] */
-    return (struct move){MOVE_PLAY, seat, best, order[train]};
+    int train = TRAIN_MEX;
+    if (owed) {
+        train = owed->train;
+    } else if (tileset_has(own, best)) {
+        train = seat;
+    } else {
+        for (int o = 0; o < g->nplayers; o++)
+            if (o != seat && trains[o].marker && tile_has_pip(best, trains[o].open_pip)) {
+                train = o;
+                break;
+            }
+    }
+    if (nplays) {
+        if (!tileset_at_most_one(tiles) || owed) {
+            *nplays = tileset_at_most_one(tiles) ? 1 : 2;
+        } else {     /* one tile: on how many trains? */
+            int n = tile_has_pip(best, trains[seat].open_pip);
+            if (others) {
+                n += tile_has_pip(best, trains[TRAIN_MEX].open_pip);
+                for (int o = 0; o < g->nplayers; o++)
+                    n += o != seat && trains[o].marker && tile_has_pip(best, trains[o].open_pip);
+            }
+            *nplays = n > 1 ? 2 : n;
+        }
+    }
+    return (struct move){MOVE_PLAY, seat, best, train};
 }
 
+/* bot_choose's greedy: the masks' move, and the draw of the list's length from rng. */
 static struct move greedy_from_masks(const struct game *g, uint64_t *rng)
 {
-    return g->rules->max_pip == TILE_MAX_PIP ? greedy_masks(g, rng, true) : greedy_masks(g, rng, false);
+    int nplays;
+    struct move m = g->rules->max_pip == TILE_MAX_PIP ? greedy_masks(g, true, &nplays)
+                                                      : greedy_masks(g, false, &nplays);
+    /* a list of one move (a draw, a pass, or the only play) is still drawn from,
+     * rng_uniform(rng, 1): one rng_next */
+    if (nplays < 2) rng_next(rng);
+    return m;
+}
+
+bool bot_greedy_knows(const struct rules *r) { return !r->hooks.may_play && !r->hooks.asks_per_move; }
+
+bool bot_greedy_applies(const struct game *g)
+{
+    return bot_greedy_knows(g->rules) && !g->hunting && g->phase == PHASE_PLAYING;
+}
+
+struct move bot_greedy(const struct game *g)
+{
+    return g->rules->max_pip == TILE_MAX_PIP ? greedy_masks(g, true, 0) : greedy_masks(g, false, 0);
 }
 
 struct move bot_choose(enum bot_kind kind, const struct game *g, uint64_t *rng)
 {
     /* the masks know the canonical turn only: any hook on the turn, or the hunt for an
      * engine laid from a hand, goes through the legal list */
-    if (kind == BOT_GREEDY && !g->rules->hooks.may_play && !g->rules->hooks.asks_per_move && !g->hunting &&
-        g->phase == PHASE_PLAYING)
-        return greedy_from_masks(g, rng);
+    if (kind == BOT_GREEDY && bot_greedy_applies(g)) return greedy_from_masks(g, rng);
     return bot_choose_from_list(kind, g, rng);
 }
 

@@ -44,9 +44,53 @@ struct text {
     const struct selfplay_sink *sink;
     bool (*failed)(void *ctx);                 /* NULL, or true once a write to sink failed */
     int write_error;                           /* errno of a failed write, or 0 */
-    char tiles[TILE_COUNT][TILE_TEXT_SIZE];    /* "A-B" of every tile, formatted once */
+    /* The pieces of move and deal lines, made once per match and copied whole (a
+     * fixed size is a few stores, not a call), each cut to its length: */
+    char tiles[TILE_COUNT][8];                 /* " A-B" */
     unsigned char tile_len[TILE_COUNT];
+    char verbs[3][RULES_MAX_PLAYERS][32];      /* "NAME play", "NAME draw", "NAME pass\n" */
+    unsigned char verb_len[3][RULES_MAX_PLAYERS];
+    char trains[TRAIN_COUNT][32];              /* " NAME\n", " mex\n" */
+    unsigned char train_len[TRAIN_COUNT];
 };
+
+/* Room a move line may write past the buffer's end: the whole of each piece. */
+#define MOVE_ROOM (32 + 8 + 32)
+
+static void text_tables(struct text *t, const struct game *g)
+{
+    for (int a = 0; a <= TILE_MAX_PIP; a++)
+        for (int b = a; b <= TILE_MAX_PIP; b++) {
+            tile_t tile = tile_from_pips(a, b);
+            char *p = t->tiles[tile];
+            memset(p, 0, 8);
+            *p++ = ' ';
+            if (a >= 10) *p++ = '1';
+            *p++ = (char)('0' + a % 10);
+            *p++ = '-';
+            if (b >= 10) *p++ = '1';
+            *p++ = (char)('0' + b % 10);
+            t->tile_len[tile] = (unsigned char)(p - t->tiles[tile]);
+        }
+    static const char *const verb[3] = {" play", " draw", " pass\n"};
+    for (int k = 0; k < 3; k++)
+        for (int s = 0; s < g->nplayers; s++) {
+            size_t n = strlen(g->names[s]), v = strlen(verb[k]);
+            memset(t->verbs[k][s], 0, 32);
+            memcpy(t->verbs[k][s], g->names[s], n);
+            memcpy(t->verbs[k][s] + n, verb[k], v);
+            t->verb_len[k][s] = (unsigned char)(n + v);
+        }
+    for (int train = 0; train < TRAIN_COUNT; train++) {
+        const char *name = train == TRAIN_MEX ? "mex" : train < g->nplayers ? g->names[train] : "";
+        size_t n = strlen(name);
+        memset(t->trains[train], 0, 32);
+        t->trains[train][0] = ' ';
+        memcpy(t->trains[train] + 1, name, n);
+        t->trains[train][n + 1] = '\n';
+        t->train_len[train] = (unsigned char)(n + 2);
+    }
+}
 
 static void text_flush(struct text *t)
 {
@@ -107,7 +151,7 @@ static void write_deals(struct text *t, const struct game *g)
     for (int s = 0; s < g->nplayers; s++) {
         if (g->eliminated[s]) continue;
         /* written in place: room for the longest deal line first */
-        if (t->len + 5 + GAME_NAME_MAX_LEN + TILE_COUNT * TILE_TEXT_SIZE + 1 > sizeof t->data) text_flush(t);
+        if (t->len + 5 + GAME_NAME_MAX_LEN + TILE_COUNT * 8 + 1 > sizeof t->data) text_flush(t);
         char *p = t->data + t->len;
         memcpy(p, "deal ", 5);
         p += 5;
@@ -118,8 +162,7 @@ static void write_deals(struct text *t, const struct game *g)
         /* an engine laid from a hand was dealt to it (lay_engine) */
         if (g->engine_from == s) tileset_add(&hand, tile_double(g->engine_pip));
         for (tile_t tile; (tile = tileset_pop(&hand)) != TILE_NONE;) {
-            *p++ = ' ';
-            memcpy(p, t->tiles[tile], TILE_TEXT_SIZE);
+            memcpy(p, t->tiles[tile], 8);
             p += t->tile_len[tile];
         }
         *p++ = '\n';
@@ -127,46 +170,24 @@ static void write_deals(struct text *t, const struct game *g)
     }
 }
 
-/* The seats' names and their lengths, for writing move lines in place. */
-struct seat_names {
-    const char *name[TRAIN_COUNT];
-    unsigned char len[TRAIN_COUNT];
-};
-
-static void seat_names_of(const struct game *g, struct seat_names *sn)
-{
-    for (int s = 0; s < g->nplayers; s++) {
-        sn->name[s] = g->names[s];
-        sn->len[s] = (unsigned char)strlen(g->names[s]);
-    }
-    sn->name[TRAIN_MEX] = "mex";
-    sn->len[TRAIN_MEX] = 3;
-}
-
-#define MOVE_LINE_MAX (2 * GAME_NAME_MAX_LEN + 16)
-
 /* One move line, written straight into the buffer: the line of nearly every call. */
-static void write_move(struct text *t, const struct seat_names *sn, const struct move *m, tile_t drew)
+static inline void write_move(struct text *t, const struct move *m, tile_t drew)
 {
-    if (t->len + MOVE_LINE_MAX > sizeof t->data) text_flush(t);
+    if (t->len + MOVE_ROOM > sizeof t->data) text_flush(t);
     char *p = t->data + t->len;
-    memcpy(p, sn->name[m->seat], sn->len[m->seat]);
-    p += sn->len[m->seat];
-    if (m->kind == MOVE_PASS) {
-        memcpy(p, " pass\n", 6);
-        p += 6;
-    } else {
-        tile_t tile = m->kind == MOVE_PLAY ? m->tile : drew;
-        memcpy(p, m->kind == MOVE_PLAY ? " play " : " draw ", 6);
-        p += 6;
-        memcpy(p, t->tiles[tile], TILE_TEXT_SIZE);     /* copied whole, cut to its length */
+    int kind = m->kind;
+    memcpy(p, t->verbs[kind][m->seat], 32);
+    p += t->verb_len[kind][m->seat];
+    if (kind != MOVE_PASS) {
+        tile_t tile = kind == MOVE_PLAY ? m->tile : drew;
+        memcpy(p, t->tiles[tile], 8);
         p += t->tile_len[tile];
-        if (m->kind == MOVE_PLAY) {
-            *p++ = ' ';
-            memcpy(p, sn->name[m->train], sn->len[m->train]);
-            p += sn->len[m->train];
+        if (kind == MOVE_PLAY) {
+            memcpy(p, t->trains[m->train], 32);
+            p += t->train_len[m->train];
+        } else {
+            *p++ = '\n';
         }
-        *p++ = '\n';
     }
     t->len = (size_t)(p - t->data);
 }
@@ -216,9 +237,9 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
                       int nrules, long index, const struct selfplay_sink *sink, bool (*failed)(void *ctx), char *err)
 {
     struct text *t = mt_malloc(sizeof *t);
-    struct game *g = mt_malloc(sizeof *g), *snap = mt_malloc(sizeof *snap);
+    struct game *g = mt_malloc(sizeof *g);
     int status = 0;
-    if (!t || !g || !snap) {
+    if (!t || !g) {
         snprintf(err, RULES_MESSAGE_SIZE, "out of memory");
         status = 2;
         goto done;
@@ -227,10 +248,6 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
     t->sink = sink;
     t->failed = failed;
     t->write_error = 0;
-    for (tile_t tile = 0; tile < TILE_COUNT; tile++) {
-        tile_format(tile, t->tiles[tile]);
-        t->tile_len[tile] = (unsigned char)strlen(t->tiles[tile]);
-    }
     struct verdict v;
     char names[RULES_MAX_PLAYERS][8];
     const char *name_list[RULES_MAX_PLAYERS];
@@ -269,8 +286,8 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
     text_str(t, "rounds ");
     text_int(t, g->rounds);
     text_put(t, "\n", 1);
-    struct seat_names sn;
-    seat_names_of(g, &sn);
+    text_tables(t, g);
+    bool masks = bot_greedy_knows(rules);      /* and the round in play: dealt just above */
     enum bot_kind seat_bot[RULES_MAX_PLAYERS];
     for (int s = 0, b = 0; s < o->players; s++, b = b + 1 == o->nbots ? 0 : b + 1) seat_bot[s] = o->bots[b];
     while (!game_is_over(g)) {
@@ -282,24 +299,25 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
             break;
         }
         if (game_needs_deal(g)) {
-            game_snapshot(g, snap);
-            if (game_needs_deal(snap)) {
+            if (!game_deal_seeded(g)) {
                 snprintf(err, RULES_MESSAGE_SIZE, "a rules hook failed while dealing round %d", g->round);
                 status = 2;
                 break;
             }
-            *g = *snap;
             write_deals(t, g);
         }
         int seat = g->turn;
-        struct move m = bot_choose(seat_bot[seat], g, &bot_rng[seat]);
+        /* greedy's own stream never changes its choice (bots.h): not kept */
+        struct move m = seat_bot[seat] == BOT_GREEDY && masks && !g->hunting
+                            ? bot_greedy(g)
+                            : bot_choose(seat_bot[seat], g, &bot_rng[seat]);
         game_move(g, &m, &v);
         if (v.code != ERR_NONE) {
             snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", error_code_name(v.code), v.message);
             status = 2;
             break;
         }
-        write_move(t, &sn, &m, v.drew);
+        write_move(t, &m, v.drew);
         if (t->write_error) break;
     }
     if (o->date && status == 0) write_result(t, g, &v);
@@ -309,7 +327,6 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
         status = 2;
     }
 done:
-    free(snap);
     free(g);
     free(t);
     return status;
