@@ -68,8 +68,9 @@ static tileset playable_tiles(const struct game *g, const struct uncovered_doubl
     tileset fits = tileset_with_pip(g->trains[seat].open_pip);
     if (!first_turn_limited(g, seat)) {
         fits = tileset_or(fits, tileset_with_pip(g->trains[TRAIN_MEX].open_pip));
+        /* the seat's own marker adds its own pip again: no test needed */
         for (int o = 0; o < g->nplayers; o++)
-            if (o != seat && train_open_to(g, o, seat))
+            if (g->trains[o].marker && !g->eliminated[o])
                 fits = tileset_or(fits, tileset_with_pip(g->trains[o].open_pip));
     }
     return tileset_and(hand, fits);
@@ -92,19 +93,10 @@ static int ask_may_play(const struct game *g, tile_t tile, int train, bool *allo
     return 0;
 }
 
-/* Writes the legal plays of the current player into out (when not NULL); returns their
- * count, or -1 with v set when a hook failed. Without a per-move hook and with
- * out NULL this is one tile-set test. */
-static int list_plays(const struct game *g, struct move *out, int max, struct verdict *v)
+/* The plays among tiles, in the list's order, as list_plays below. */
+static int list_each_play(const struct game *g, tileset tiles, const struct uncovered_double *owed, struct move *out,
+                          int max, struct verdict *v)
 {
-    if (g->hunting) return 0;               /* no tile is played before the engine is laid */
-    const struct uncovered_double *owed = 0;
-    if (g->ndoubles) {
-        owed = owed_with_doubles(g, v);
-        if (v->code != ERR_NONE) return -1;
-    }
-    tileset tiles = playable_tiles(g, owed);
-    if (!out && !g->rules->hooks.may_play) return !tileset_is_empty(tiles);
     int seat = g->turn, n = 0;
     int order[TRAIN_COUNT], ntrains = 0;
     if (owed) {
@@ -133,6 +125,22 @@ static int list_plays(const struct game *g, struct move *out, int max, struct ve
         }
     }
     return n;
+}
+
+/* Writes the legal plays of the current player into out (when not NULL); returns their
+ * count, or -1 with v set when a hook failed. Without a per-move hook and with
+ * out NULL this is one tile-set test, inline where a draw or a pass asks it. */
+static inline int list_plays(const struct game *g, struct move *out, int max, struct verdict *v)
+{
+    if (g->hunting) return 0;               /* no tile is played before the engine is laid */
+    const struct uncovered_double *owed = 0;
+    if (g->ndoubles) {
+        owed = owed_with_doubles(g, v);
+        if (v->code != ERR_NONE) return -1;
+    }
+    tileset tiles = playable_tiles(g, owed);
+    if (!out && !g->rules->hooks.may_play) return !tileset_is_empty(tiles);
+    return list_each_play(g, tiles, owed, out, max, v);
 }
 
 /* The boneyard counts as empty [R9][R10]: nothing in it, or nothing a house rule

@@ -170,10 +170,14 @@ static void write_deals(struct text *t, const struct game *g)
     }
 }
 
-/* One move line, written straight into the buffer: the line of nearly every call. */
-static inline void write_move(struct text *t, const struct move *m, tile_t drew)
+/* One move line, written straight into the buffer: the line of nearly every call.
+ * False when the flush it needed failed. */
+static inline bool write_move(struct text *t, const struct move *m, tile_t drew)
 {
-    if (t->len + MOVE_ROOM > sizeof t->data) text_flush(t);
+    if (t->len + MOVE_ROOM > sizeof t->data) {
+        text_flush(t);
+        if (t->write_error) return false;
+    }
     char *p = t->data + t->len;
     int kind = m->kind;
     memcpy(p, t->verbs[kind][m->seat], 32);
@@ -190,6 +194,7 @@ static inline void write_move(struct text *t, const struct move *m, tile_t drew)
         }
     }
     t->len = (size_t)(p - t->data);
+    return true;
 }
 
 /* --tags: the record convention's tags (mtref(1), RECORDS) after the first comment. */
@@ -291,14 +296,14 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
     enum bot_kind seat_bot[RULES_MAX_PLAYERS];
     for (int s = 0, b = 0; s < o->players; s++, b = b + 1 == o->nbots ? 0 : b + 1) seat_bot[s] = o->bots[b];
     while (!game_is_over(g)) {
-        if (g->round > o->max_rounds) {
-            /* elimination rules where nobody is ever eliminated would play for ever */
-            snprintf(err, RULES_MESSAGE_SIZE, "the match has not ended after %d rounds: do these rules ever end it?",
-                     o->max_rounds);
-            status = 2;
-            break;
-        }
-        if (game_needs_deal(g)) {
+        if (game_needs_deal(g)) {       /* a round begins: the only time g->round moves on */
+            if (g->round > o->max_rounds) {
+                /* elimination rules where nobody is ever eliminated would play for ever */
+                snprintf(err, RULES_MESSAGE_SIZE,
+                         "the match has not ended after %d rounds: do these rules ever end it?", o->max_rounds);
+                status = 2;
+                break;
+            }
             if (!game_deal_seeded(g)) {
                 snprintf(err, RULES_MESSAGE_SIZE, "a rules hook failed while dealing round %d", g->round);
                 status = 2;
@@ -317,8 +322,7 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
             status = 2;
             break;
         }
-        write_move(t, &m, v.drew);
-        if (t->write_error) break;
+        if (!write_move(t, &m, v.drew)) break;
     }
     if (o->date && status == 0) write_result(t, g, &v);
     text_flush(t);
