@@ -60,6 +60,32 @@ static inline __attribute__((always_inline)) tileset greedy_pips(int pip, bool w
     return s;
 }
 
+/* The first tile of the highest score so far. */
+struct greedy_best {
+    tile_t tile;
+    long score;
+};
+
+/* Scores the tiles of one word of the set (bits, tile ids from base up; own_bits
+ * those that fit the seat's own train) into *best. */
+static inline __attribute__((always_inline)) void greedy_scan(const struct game *g, tileset hand, const bool wide,
+                                                              uint64_t bits, uint64_t own_bits, int base,
+                                                              long own_bonus, struct greedy_best *best)
+{
+    const int *value = g->rules->tile_value;
+    for (; bits; bits &= bits - 1) {
+        int bit = __builtin_ctzll(bits);
+        tile_t t = base + bit;
+        long score = 10L * value[t] + ((own_bits >> bit) & 1 ? own_bonus : 0);
+        if (tile_is_double(t))     /* its cover in hand: another tile showing its pip */
+            score += tileset_at_most_one(tileset_and(hand, greedy_pips(tile_low(t), wide))) ? -40 : 60;
+        if (best->tile == TILE_NONE || score > best->score) {
+            best->tile = t;
+            best->score = score;
+        }
+    }
+}
+
 /* Greedy's move from the masks. The trains open to the seat are its own, then (unless
  * first-turn-own-train holds it to its own) the marked trains of others in seat order,
  * then the Mexican train; a double owed narrows them to the double's train. A marker
@@ -98,33 +124,20 @@ static inline __attribute__((always_inline)) struct move greedy_masks(const stru
     bool own_first = owed ? owed->train == seat : true;
     tileset own = own_first ? tileset_and(tiles, greedy_pips(trains[seat].open_pip, wide)) : tileset_empty();
     long own_bonus = trains[seat].marker ? 8 : 3;
-    const int *value = g->rules->tile_value;
-    tile_t best = TILE_NONE;
-    long best_score = 0;
+    struct greedy_best best = {TILE_NONE, 0};
     /* in tile order, the words of the set one after the other */
-    for (int half = 0; half < (wide ? 3 : 2); half++) {
-        uint64_t bits = half == 0 ? tiles.lo : half == 1 ? tiles.hi : tiles.ex;
-        uint64_t own_bits = half == 0 ? own.lo : half == 1 ? own.hi : own.ex;
-        for (; bits; bits &= bits - 1) {
-            int bit = __builtin_ctzll(bits);
-            tile_t t = 64 * half + bit;
-            long score = 10L * value[t] + ((own_bits >> bit) & 1 ? own_bonus : 0);
-            if (tile_is_double(t))     /* its cover in hand: another tile showing its pip */
-                score += tileset_at_most_one(tileset_and(hand, greedy_pips(tile_low(t), wide))) ? -40 : 60;
-            if (best == TILE_NONE || score > best_score) {
-                best = t;
-                best_score = score;
-            }
-        }
-    }
+    greedy_scan(g, hand, wide, tiles.lo, own.lo, 0, own_bonus, &best);
+    greedy_scan(g, hand, wide, tiles.hi, own.hi, 64, own_bonus, &best);
+    if (wide) greedy_scan(g, hand, wide, tiles.ex, own.ex, 128, own_bonus, &best);
+    tile_t best_tile = best.tile;
     int train = TRAIN_MEX;
     if (owed) {
         train = owed->train;
-    } else if (tileset_has(own, best)) {
+    } else if (tileset_has(own, best_tile)) {
         train = seat;
     } else {
         for (int o = 0; o < g->nplayers; o++)
-            if (o != seat && trains[o].marker && tile_has_pip(best, trains[o].open_pip)) {
+            if (o != seat && trains[o].marker && tile_has_pip(best_tile, trains[o].open_pip)) {
                 train = o;
                 break;
             }
@@ -133,16 +146,16 @@ static inline __attribute__((always_inline)) struct move greedy_masks(const stru
         if (!tileset_at_most_one(tiles) || owed) {
             *nplays = tileset_at_most_one(tiles) ? 1 : 2;
         } else {     /* one tile: on how many trains? */
-            int n = tile_has_pip(best, trains[seat].open_pip);
+            int n = tile_has_pip(best_tile, trains[seat].open_pip);
             if (others) {
-                n += tile_has_pip(best, trains[TRAIN_MEX].open_pip);
+                n += tile_has_pip(best_tile, trains[TRAIN_MEX].open_pip);
                 for (int o = 0; o < g->nplayers; o++)
-                    n += o != seat && trains[o].marker && tile_has_pip(best, trains[o].open_pip);
+                    n += o != seat && trains[o].marker && tile_has_pip(best_tile, trains[o].open_pip);
             }
             *nplays = n > 1 ? 2 : n;
         }
     }
-    return (struct move){MOVE_PLAY, seat, best, train};
+    return (struct move){MOVE_PLAY, seat, best_tile, train};
 }
 
 /* bot_choose's greedy: the masks' move, and the draw of the list's length from rng. */
