@@ -7,7 +7,8 @@
 #include "alloc.h"
 #include "reader.h"
 
-int session_run(int fd, const struct session_options *o, struct session_result *res)
+static inline __attribute__((always_inline)) int run(int fd, const struct session_options *o,
+                                                      struct session_result *res, bool only_notable)
 {
     memset(res, 0, sizeof *res);
     char rules_err[RULES_MESSAGE_SIZE] = "";
@@ -36,8 +37,11 @@ int session_run(int fd, const struct session_options *o, struct session_result *
         while (reader_next_quick(&rd, &line)) {
             referee_line(ref, line.text, line.len, line.too_long, line.number, resp);
             res->lines++;
-            o->respond(o->ctx, ref, resp);
-            if (resp->kind != RESPONSE_VERDICT || resp->verdict.code == ERR_NONE) continue;
+            bool ok = resp->kind != RESPONSE_VERDICT || resp->verdict.code == ERR_NONE;
+            bool plain = resp->kind == RESPONSE_NONE || (resp->kind == RESPONSE_VERDICT && ok &&
+                                                         !resp->verdict.match_ended);
+            if (!plain || !only_notable) o->respond(o->ctx, ref, resp);
+            if (ok) continue;
             int s = error_code_status(resp->verdict.code);
             if (s > res->status) res->status = s;
             if (!o->keep_going) break;
@@ -54,4 +58,14 @@ int session_run(int fd, const struct session_options *o, struct session_result *
     free(ref);
     free(resp);
     return res->status;
+}
+
+int session_run(int fd, const struct session_options *o, struct session_result *res)
+{
+    return run(fd, o, res, false);
+}
+
+int session_run_notable(int fd, const struct session_options *o, struct session_result *res)
+{
+    return run(fd, o, res, true);
 }
