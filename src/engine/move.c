@@ -135,6 +135,20 @@ static int list_plays(const struct game *g, struct move *out, int max, struct ve
     return n;
 }
 
+/* list_plays(g, 0, 0, v), whether the player to act can play at all: without a per-move
+ * hook one tile-set test, in line (draw and pass ask it on every turn). */
+static inline int any_play(const struct game *g, struct verdict *v)
+{
+    if (g->rules->hooks.may_play) return list_plays(g, 0, 0, v);
+    if (g->hunting) return 0;
+    const struct uncovered_double *owed = 0;
+    if (g->ndoubles) {
+        owed = owed_with_doubles(g, v);
+        if (v->code != ERR_NONE) return -1;
+    }
+    return !tileset_is_empty(playable_tiles(g, owed));
+}
+
 /* The boneyard counts as empty [R9][R10]: nothing in it, or nothing a house rule
  * lets be drawn (the hunt for an engine draws past any such rule). */
 static bool boneyard_empty(const struct game *g, struct verdict *v)
@@ -255,7 +269,8 @@ static inline __attribute__((always_inline)) void end_turn(struct game *g, bool 
         round_finish(g, -1, false, v);
         return;
     }
-    g->turn = game_next_seat(g, seat);
+    int next = seat + 1 < g->nplayers ? seat + 1 : 0;       /* the next seat, unless it is out */
+    g->turn = g->eliminated[next] ? game_next_seat(g, seat) : next;
     g->turn_began_owing = g->ndoubles > 0;
     g->plays = 0;
     g->turn_draws = 0;
@@ -356,7 +371,7 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
 static void draw(struct game *g, const struct move *m, struct verdict *v)
 {
     int seat = m->seat;
-    int plays = list_plays(g, 0, 0, v);
+    int plays = any_play(g, v);
     if (plays < 0) return;
     if (plays > 0) {
         verdict_fail(v, ERR_MUST_PLAY, "R8", "%s holds a playable tile", g->names[seat]);
@@ -417,7 +432,7 @@ static void draw(struct game *g, const struct move *m, struct verdict *v)
 static void pass(struct game *g, const struct move *m, struct verdict *v)
 {
     int seat = m->seat;
-    int plays = list_plays(g, 0, 0, v);
+    int plays = any_play(g, v);
     if (plays < 0) return;
     bool must_draw = plays == 0 && draw_owed(g, v);
     bool allowed = !plays && !must_draw;
