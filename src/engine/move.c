@@ -68,9 +68,15 @@ static tileset playable_tiles(const struct game *g, const struct uncovered_doubl
     tileset fits = tileset_with_pip(g->trains[seat].open_pip);
     if (!first_turn_limited(g, seat)) {
         fits = tileset_or(fits, tileset_with_pip(g->trains[TRAIN_MEX].open_pip));
-        for (int o = 0; o < g->nplayers; o++)
-            if (o != seat && train_open_to(g, o, seat))
-                fits = tileset_or(fits, tileset_with_pip(g->trains[o].open_pip));
+        /* train_open_to of every other seat, without a branch on its marker (the
+         * player's own train, in fits already, may be added again) */
+        for (int o = 0; o < g->nplayers; o++) {
+            uint64_t open = -(uint64_t)(!g->eliminated[o] & g->trains[o].marker);
+            tileset t = tileset_with_pip(g->trains[o].open_pip);
+            fits.lo |= t.lo & open;
+            fits.hi |= t.hi & open;
+            fits.ex |= t.ex & open;
+        }
     }
     return tileset_and(hand, fits);
 }
