@@ -407,7 +407,11 @@ static inline bool seat_word(const struct game *g, int s, uint64_t w, size_t n)
 static int seat_at_end(const struct game *g, const char *text, size_t len, struct token name)
 {
     size_t n = (size_t)name.len;
-    if (n > 8) return find_seat(g, name);
+    if (n > 8) {
+        /* a name of exactly n bytes: find_seat alone would take a NUL for the padding */
+        int seat = find_seat(g, name);
+        return seat >= 0 && g->names[seat][n - 1] != '\0' ? seat : -1;
+    }
     uint64_t w = load_last(text, len, n);
     if (seat_word(g, g->turn, w, n)) return g->turn;
     for (int s = 0; s < g->nplayers; s++)
