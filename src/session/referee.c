@@ -364,13 +364,7 @@ static inline uint64_t load4_wide(const void *p)
     return w;
 }
 
-#define BYTES_01 0x0101010101010101ULL
-#define BYTES_7F 0x7F7F7F7F7F7F7F7FULL
-#define BYTES_20 0x2020202020202020ULL
-
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-/* the first n (1..8) bytes of w, in memory order */
-static inline uint64_t first_bytes(uint64_t w, size_t n) { return w & (~0ULL << (64 - 8 * n)); }
 /* the 8 bytes at p[0..len) (4 <= len < 8), zeros after them */
 static inline uint64_t load_short(const char *p, size_t len)
 {
@@ -378,23 +372,18 @@ static inline uint64_t load_short(const char *p, size_t len)
 }
 /* the last n (1..8) bytes of p[0..len) (len >= 8), then zeros */
 static inline uint64_t load_last(const char *p, size_t len, size_t n) { return load8(p + len - 8) << (8 * (8 - n)); }
-static inline size_t first_flagged(uint64_t flags) { return (size_t)__builtin_clzll(flags) / 8; }
+/* the first byte, in memory order, that is not zero (w is not 0) */
+static inline size_t first_nonzero(uint64_t w) { return (size_t)__builtin_clzll(w) / 8; }
+static inline unsigned byte_at(uint64_t w, size_t i) { return (unsigned)(w >> (56 - 8 * i)) & 0xFF; }
 #else
-static inline uint64_t first_bytes(uint64_t w, size_t n) { return w & (~0ULL >> (64 - 8 * n)); }
 static inline uint64_t load_short(const char *p, size_t len)
 {
     return load4_wide(p) | load4_wide(p + len - 4) << (8 * (len - 4));
 }
 static inline uint64_t load_last(const char *p, size_t len, size_t n) { return load8(p + len - 8) >> (8 * (8 - n)); }
-static inline size_t first_flagged(uint64_t flags) { return (size_t)__builtin_ctzll(flags) / 8; }
+static inline size_t first_nonzero(uint64_t w) { return (size_t)__builtin_ctzll(w) / 8; }
+static inline unsigned byte_at(uint64_t w, size_t i) { return (unsigned)(w >> (8 * i)) & 0xFF; }
 #endif
-
-/* 0x80 in each byte of w that is a space, 0 elsewhere (exact in every byte). */
-static inline uint64_t spaces_in(uint64_t w)
-{
-    uint64_t x = w ^ BYTES_20;
-    return ~(((x & BYTES_7F) + BYTES_7F) | x | BYTES_7F);
-}
 
 /* Whether seat s is named by the n bytes (1..8) in w (zeros after them). */
 static inline bool seat_word(const struct game *g, int s, uint64_t w, size_t n)
@@ -420,15 +409,16 @@ static int seat_at_end(const struct game *g, const char *text, size_t len, struc
 }
 
 /* The length of the name of the player to act when text starts with it and a space;
- * 0 when it does not. */
+ * 0 when it does not. The first byte where the line and the padded name differ is
+ * where the name must end and the space stand. */
 static size_t actor_length(const struct game *g, const char *text, size_t len)
 {
     const char *name = g->names[g->turn];
     uint64_t head = len >= 8 ? load8(text) : load_short(text, len);
-    uint64_t spaces = spaces_in(head);
-    if (spaces) {
-        size_t n = first_flagged(spaces);
-        return n > 0 && first_bytes(head, n) == load8(name) && name[n - 1] != '\0' ? n : 0;
+    uint64_t diff = head ^ load8(name);
+    if (diff) {
+        size_t n = first_nonzero(diff);
+        return n > 0 && byte_at(head, n) == ' ' && name[n] == '\0' && name[n - 1] != '\0' ? n : 0;
     }
     size_t n = 0;                               /* a name of 8 bytes or more */
     while (n < len && name[n] && name[n] == text[n]) n++;
