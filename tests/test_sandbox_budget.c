@@ -88,11 +88,40 @@ static void each_hook_call_gets_a_fresh_budget(void **state)
     unlink(path);
 }
 
+/* A C function that takes a while without a Lua instruction: a hook's time spent
+ * in the bridge or in library code. */
+static int sleep_a_while(lua_State *L)
+{
+    (void)L;
+    usleep(2000);
+    return 0;
+}
+
+/* The match's deadline counts the time the hook calls take, also of calls too short
+ * for the count hook ever to run in them (a match of a million short calls must meet
+ * it: before, such calls were never timed). */
+static void short_calls_count_toward_the_match_deadline(void **state)
+{
+    (void)state;
+    struct sandbox *sb = sandbox_new();
+    assert_non_null(sb);
+    lua_State *L = sandbox_state(sb);
+    sandbox_match_begin(sb);
+    char err[SANDBOX_ERROR_SIZE];
+    for (int i = 0; i < 5; i++) {
+        lua_pushcfunction(L, sleep_a_while);
+        assert_int_equal(sandbox_call(sb, 0, 0, "test", err), 0);
+    }
+    if (sb->match_seconds < 0.009) fail_msg("five calls of 2 ms counted %.4f s", sb->match_seconds);
+    sandbox_free(sb);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_load_below_the_budget_runs_to_its_end_and_one_above_it_is_stopped),
         cmocka_unit_test(each_hook_call_gets_a_fresh_budget),
+        cmocka_unit_test(short_calls_count_toward_the_match_deadline),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

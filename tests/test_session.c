@@ -202,11 +202,148 @@ static void the_fast_path_answers_as_the_grammar_does(void **state)
     tu_free(a), tu_free(b);
 }
 
+/* One line read by the fast path (as written) and by the grammar (the same bytes with
+ * a comment after them, which only the grammar reads) on copies of two sessions in
+ * step: the same answer, command and table. With keep, the originals take the line. */
+static void same_answer(struct referee *a, struct referee *b, const char *line, size_t len, bool keep,
+                        long number)
+{
+    struct response *ra = malloc(sizeof *ra), *rb = malloc(sizeof *rb);
+    struct referee *x = malloc(sizeof *x), *y = malloc(sizeof *y);
+    char *tried = malloc(len + 64);
+    assert_true(ra && rb && x && y && tried);
+    *x = *a;                      /* no rules are loaded: a plain copy is a session */
+    *y = *b;
+    memcpy(tried, line, len);
+    memcpy(tried + len, " # read by the grammar", 22);
+    referee_line(x, line, len, false, number, ra);
+    referee_line(y, tried, len + 22, false, number, rb);
+    if (ra->kind != rb->kind || ra->verdict.code != rb->verdict.code ||
+        strcmp(ra->verdict.message, rb->verdict.message) != 0)
+        fail_msg("line %ld '%.*s' (%zu bytes): fast %d %d '%s', grammar %d %d '%s'", number, (int)len, line, len,
+                 ra->kind, ra->verdict.code, ra->verdict.message, rb->kind, rb->verdict.code, rb->verdict.message);
+    assert_int_equal(ra->nlegal, rb->nlegal);
+    assert_int_equal(x->cmd.kind, y->cmd.kind);
+    if (ra->verdict.code == ERR_NONE && x->cmd.kind >= CMD_PLAY && x->cmd.kind <= CMD_PASS) {
+        assert_int_equal(x->cmd.tile, y->cmd.tile);
+        assert_int_equal(x->cmd.actor.len, y->cmd.actor.len);
+        assert_int_equal(x->cmd.train.len, y->cmd.train.len);
+        assert_int_equal(x->cmd.train_is_mex, y->cmd.train_is_mex);
+    }
+    assert_int_equal(x->game.turn, y->game.turn);
+    if (memcmp(x->game.hands, y->game.hands, sizeof x->game.hands) != 0 ||
+        memcmp(x->game.trains, y->game.trains, sizeof x->game.trains) != 0)
+        fail_msg("line %ld '%.*s': the tables differ", number, (int)len, line);
+    if (keep) {
+        assert_int_equal(ra->verdict.code, ERR_NONE);
+        *a = *x;
+        *b = *y;
+    }
+    free(ra), free(rb), free(x), free(y), free(tried);
+}
+
+/* The fast path compares names as 8-byte words: names of 1, 7, 8, 9 and 16 bytes
+ * (some the prefix of another) in self-played records, each move line also tried
+ * broken the ways a word compare could miss: a NUL after the actor or at the end
+ * (the padding of a stored name is NUL too), a byte more or less, a CR, a name cut
+ * short or run on, another seat's name spelled longer, mex spelled wrong. The fast
+ * path must answer as the grammar does (it hands on all it does not take). */
+static void the_fast_path_reads_names_as_the_grammar_does(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"abcdefgh", "abcdefghi", "a", "Abcdefghijklmnop", "abcdefg"};
+    struct selfplay_options o;
+    selfplay_defaults(&o);
+    o.players = 5;
+    o.seed = 7;
+    struct rules canonical;
+    rules_init_canonical(&canonical);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&text, &size);
+    assert_non_null(mem);
+    char err[RULES_MESSAGE_SIZE];
+    assert_int_equal(selfplay_stream_match(&o, &canonical, NULL, 0, 0, mem, err), 0);
+    fclose(mem);
+    struct referee *a = tu_session(NULL, 0), *b = tu_session(NULL, 0);
+    long number = 0, moves = 0;
+    for (char *line = text, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
+        *nl = '\0';
+        /* the record with p1..p5 renamed */
+        char renamed[PROTOCOL_LINE_MAX], word[64];
+        size_t n = 0;
+        for (const char *w = line; *w;) {
+            size_t k = strcspn(w, " ");
+            snprintf(word, sizeof word, "%.*s", (int)k, w);
+            const char *put = word;
+            if (word[0] == 'p' && word[1] >= '1' && word[1] <= '5' && word[2] == '\0') put = names[word[1] - '1'];
+            n += (size_t)snprintf(renamed + n, sizeof renamed - n, "%s%s", n ? " " : "", put);
+            w += k;
+            while (*w == ' ') w++;
+        }
+        bool move = strstr(renamed, " play ") || strstr(renamed, " draw") || strstr(renamed, " pass");
+        if (move) {
+            moves++;
+            const char *actor = a->game.names[a->game.turn];
+            size_t alen = strlen(actor);
+            char broken[PROTOCOL_LINE_MAX + 64];
+            /* the line with a byte after it: NUL, a letter, CR, space */
+            static const char after[] = {'\0', 'x', '\r', ' '};
+            for (size_t i = 0; i < sizeof after; i++) {
+                memcpy(broken, renamed, n);
+                broken[n] = after[i];
+                same_answer(a, b, broken, n + 1, false, ++number);
+            }
+            same_answer(a, b, renamed, n - 1, false, ++number);              /* a byte short */
+            /* a NUL, or a letter, in place of the space after the actor; a NUL before it,
+             * and after it */
+            static const char instead[] = {'\0', 'x'};
+            for (size_t i = 0; i < sizeof instead; i++) {
+                memcpy(broken, renamed, n);
+                broken[alen] = instead[i];
+                same_answer(a, b, broken, n, false, ++number);
+            }
+            broken[0] = '\0';
+            memcpy(broken + 1, renamed, n);
+            same_answer(a, b, broken, n + 1, false, ++number);
+            memcpy(broken, renamed, alen);                                    /* a NUL after it */
+            broken[alen] = '\0';
+            memcpy(broken + alen + 1, renamed + alen, n - alen);
+            same_answer(a, b, broken, n + 1, false, ++number);
+            memcpy(broken, renamed, alen - 1);                                /* the actor cut short */
+            memcpy(broken + alen - 1, renamed + alen, n - alen);
+            same_answer(a, b, broken, n - 1, false, ++number);
+            /* every seat as the train, and each spelled a byte longer or with a NUL */
+            const char *verb = renamed + alen + 1;
+            if (strncmp(verb, "play ", 5) == 0) {
+                size_t head = (size_t)(strrchr(renamed, ' ') - renamed) + 1;
+                static const char *const odd[] = {"mex", "me", "mexx", "Mex", "mex\r"};
+                for (int s = 0; s < 5 + 5; s++) {
+                    const char *train = s < 5 ? names[s] : odd[s - 5];
+                    size_t t = strlen(train);
+                    memcpy(broken, renamed, head);
+                    memcpy(broken + head, train, t);
+                    same_answer(a, b, broken, head + t, false, ++number);
+                    broken[head + t] = s % 2 ? 'x' : '\0';
+                    same_answer(a, b, broken, head + t + 1, false, ++number);
+                    if (t > 1) same_answer(a, b, broken, head + t - 1, false, ++number);
+                }
+            }
+        }
+        same_answer(a, b, renamed, n, true, ++number);
+    }
+    assert_int_equal(a->matches_ended, 1);
+    assert_true(moves > 100);
+    free(text);
+    tu_free(a), tu_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rules_second_line_keeps_both_files),
         cmocka_unit_test(the_fast_path_answers_as_the_grammar_does),
+        cmocka_unit_test(the_fast_path_reads_names_as_the_grammar_does),
         cmocka_unit_test(R2_rules_line_that_unseats_the_table_is_a_rules_error),
         cmocka_unit_test(R3_rounds_follow_the_rules_default_until_set),
         cmocka_unit_test(R2_selfplay_names_rules_before_a_larger_table),

@@ -68,10 +68,15 @@ static tileset playable_tiles(const struct game *g, const struct uncovered_doubl
     tileset fits = tileset_with_pip(g->trains[seat].open_pip);
     if (!first_turn_limited(g, seat)) {
         fits = tileset_or(fits, tileset_with_pip(g->trains[TRAIN_MEX].open_pip));
-        /* the seat's own marker adds its own pip again: no test needed */
-        for (int o = 0; o < g->nplayers; o++)
-            if (g->trains[o].marker && !g->eliminated[o])
-                fits = tileset_or(fits, tileset_with_pip(g->trains[o].open_pip));
+        /* train_open_to of every other seat, without a branch on its marker (the
+         * player's own train, in fits already, may be added again) */
+        for (int o = 0; o < g->nplayers; o++) {
+            uint64_t open = -(uint64_t)(!g->eliminated[o] & g->trains[o].marker);
+            tileset t = tileset_with_pip(g->trains[o].open_pip);
+            fits.lo |= t.lo & open;
+            fits.hi |= t.hi & open;
+            fits.ex |= t.ex & open;
+        }
     }
     return tileset_and(hand, fits);
 }
@@ -93,10 +98,19 @@ static int ask_may_play(const struct game *g, tile_t tile, int train, bool *allo
     return 0;
 }
 
-/* The plays among tiles, in the list's order, as list_plays below. */
-static int list_each_play(const struct game *g, tileset tiles, const struct uncovered_double *owed, struct move *out,
-                          int max, struct verdict *v)
+/* Writes the legal plays of the current player into out (when not NULL); returns their
+ * count, or -1 with v set when a hook failed. Without a per-move hook and with
+ * out NULL this is one tile-set test. */
+static int list_plays(const struct game *g, struct move *out, int max, struct verdict *v)
 {
+    if (g->hunting) return 0;               /* no tile is played before the engine is laid */
+    const struct uncovered_double *owed = 0;
+    if (g->ndoubles) {
+        owed = owed_with_doubles(g, v);
+        if (v->code != ERR_NONE) return -1;
+    }
+    tileset tiles = playable_tiles(g, owed);
+    if (!out && !g->rules->hooks.may_play) return !tileset_is_empty(tiles);
     int seat = g->turn, n = 0;
     int order[TRAIN_COUNT], ntrains = 0;
     if (owed) {
@@ -127,20 +141,18 @@ static int list_each_play(const struct game *g, tileset tiles, const struct unco
     return n;
 }
 
-/* Writes the legal plays of the current player into out (when not NULL); returns their
- * count, or -1 with v set when a hook failed. Without a per-move hook and with
- * out NULL this is one tile-set test, inline where a draw or a pass asks it. */
-static inline int list_plays(const struct game *g, struct move *out, int max, struct verdict *v)
+/* list_plays(g, 0, 0, v), whether the player to act can play at all: without a per-move
+ * hook one tile-set test, in line (draw and pass ask it on every turn). */
+static inline int any_play(const struct game *g, struct verdict *v)
 {
-    if (g->hunting) return 0;               /* no tile is played before the engine is laid */
+    if (g->rules->hooks.may_play) return list_plays(g, 0, 0, v);
+    if (g->hunting) return 0;
     const struct uncovered_double *owed = 0;
     if (g->ndoubles) {
         owed = owed_with_doubles(g, v);
         if (v->code != ERR_NONE) return -1;
     }
-    tileset tiles = playable_tiles(g, owed);
-    if (!out && !g->rules->hooks.may_play) return !tileset_is_empty(tiles);
-    return list_each_play(g, tiles, owed, out, max, v);
+    return !tileset_is_empty(playable_tiles(g, owed));
 }
 
 /* The boneyard counts as empty [R9][R10]: nothing in it, or nothing a house rule
@@ -263,7 +275,8 @@ static inline __attribute__((always_inline)) void end_turn(struct game *g, bool 
         round_finish(g, -1, false, v);
         return;
     }
-    g->turn = game_next_seat(g, seat);
+    int next = seat + 1 < g->nplayers ? seat + 1 : 0;       /* the next seat, unless it is out */
+    g->turn = g->eliminated[next] ? game_next_seat(g, seat) : next;
     g->turn_began_owing = g->ndoubles > 0;
     g->plays = 0;
     g->turn_draws = 0;
@@ -326,7 +339,7 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
     tileset_remove(&g->hands[seat], tile);
     struct train *tr = &g->trains[train];
     tr->tiles[tr->length++] = (unsigned char)tile;
-    tr->open_pip = tile_other_pip(tile, open);
+    tr->open_pip = tile_low(tile) + tile_high(tile) - open;   /* tile_other_pip, without a branch */
     if (train == seat) tr->marker = false;            /* [R12] */
     bool covered = false;
     for (int i = 0; i < g->ndoubles; i++)
@@ -364,7 +377,7 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
 static void draw(struct game *g, const struct move *m, struct verdict *v)
 {
     int seat = m->seat;
-    int plays = list_plays(g, 0, 0, v);
+    int plays = any_play(g, v);
     if (plays < 0) return;
     if (plays > 0) {
         verdict_fail(v, ERR_MUST_PLAY, "R8", "%s holds a playable tile", g->names[seat]);
@@ -425,7 +438,7 @@ static void draw(struct game *g, const struct move *m, struct verdict *v)
 static void pass(struct game *g, const struct move *m, struct verdict *v)
 {
     int seat = m->seat;
-    int plays = list_plays(g, 0, 0, v);
+    int plays = any_play(g, v);
     if (plays < 0) return;
     bool must_draw = plays == 0 && draw_owed(g, v);
     bool allowed = !plays && !must_draw;

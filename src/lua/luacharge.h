@@ -35,8 +35,8 @@ struct sandbox {
     bool refused;         /* the memory cap refused an allocation in this call */
     bool in_call;         /* a budgeted call runs */
     long budget;          /* instructions left in this call */
-    double started;       /* monotonic seconds when this call first met the hook; 0
-                             before (most hook calls end sooner and never read the clock) */
+    double started;       /* monotonic seconds when this call began (a match's hook
+                             calls), or first met the count hook (a load's); 0 before */
     long clock_countdown; /* charges until the next look at the clock */
     enum sandbox_spent_by spent;  /* the budget ran out: nothing in Lua runs again in this call */
     bool metered;         /* hook calls count against the match's budget */

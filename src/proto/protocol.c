@@ -343,31 +343,40 @@ static inline bool word_is(const unsigned char *s, const char w[4])
            s[3] == (unsigned char)w[3];
 }
 
+/* Four bytes as one number, to compare a verb at once (the constants fold). */
+static inline uint32_t load4(const void *p)
+{
+    uint32_t w;
+    memcpy(&w, p, 4);
+    return w;
+}
+
 /* The verb and what follows it, the name before it (line[0..i)) already read; tiles
- * of the set double-max_pip. */
+ * of the set double-max_pip. The train of a play is the rest of the line, checked
+ * only for mex: the caller checks it is a name (check_train). */
 __attribute__((always_inline)) static inline bool parse_move_tail(const char *line, size_t len, size_t i,
-                                                                  unsigned max_pip, struct command *cmd)
+                                                                  unsigned max_pip, bool check_train,
+                                                                  struct command *cmd)
 {
     const unsigned char *s = (const unsigned char *)line;
     if (i + 5 > len || s[i] != ' ') return false;
-    struct token actor = {line, (int)i};
-    const unsigned char *verb = s + i + 1;
+    uint32_t verb = load4(s + i + 1);
+    cmd->actor = (struct token){line, (int)i};
+    cmd->count = 0;
     i += 5;
-    if (word_is(verb, "play")) {
-        tile_t tile;
+    if (verb == load4("play")) {
         if (i >= len || s[i] != ' ') return false;
         i++;
-        if (!fast_tile(s, len, &i, max_pip, &tile) || i >= len || s[i] != ' ') return false;
+        if (!fast_tile(s, len, &i, max_pip, &cmd->tile) || i + 1 >= len || s[i] != ' ') return false;
         size_t train = ++i;
         bool mex = len - train == 3 && s[train] == 'm' && s[train + 1] == 'e' && s[train + 2] == 'x';
-        if (mex) i = len;
-        else if (!fast_name(s, len, &i)) return false;
-        if (i != len) return false;
+        if (check_train && !mex && (!fast_name(s, len, &i) || i != len)) return false;
         cmd->kind = CMD_PLAY;
-        cmd->tile = tile;
         cmd->train = (struct token){line + train, (int)(len - train)};
         cmd->train_is_mex = mex;
-    } else if (word_is(verb, "draw")) {
+        return true;
+    }
+    if (verb == load4("draw")) {
         cmd->tile = TILE_NONE;
         if (i < len) {
             if (s[i] != ' ') return false;
@@ -375,28 +384,26 @@ __attribute__((always_inline)) static inline bool parse_move_tail(const char *li
             if (!fast_tile(s, len, &i, max_pip, &cmd->tile) || i != len) return false;
         }
         cmd->kind = CMD_DRAW;
-    } else if (word_is(verb, "pass")) {
-        if (i != len) return false;
-        cmd->kind = CMD_PASS;
-    } else {
-        return false;
+        return true;
     }
-    cmd->actor = actor;
-    cmd->count = 0;
-    return true;
+    if (verb == load4("pass") && i == len) {
+        cmd->kind = CMD_PASS;
+        return true;
+    }
+    return false;
 }
 
 static bool parse_move_fast(const char *line, size_t len, unsigned max_pip, struct command *cmd)
 {
     size_t i = 0;
     if (!fast_name((const unsigned char *)line, len, &i)) return false;
-    return parse_move_tail(line, len, i, max_pip, cmd);
+    return parse_move_tail(line, len, i, max_pip, true, cmd);
 }
 
-bool protocol_parse_move_of(const char *line, size_t len, size_t name_len, int max_pip, struct command *cmd)
+bool protocol_parse_move_shape(const char *line, size_t len, size_t name_len, int max_pip, struct command *cmd)
 {
     assert(TILE_PIP_VALID(max_pip));
-    return len < 64 && len >= 6 && parse_move_tail(line, len, name_len, (unsigned)max_pip, cmd);
+    return len < 64 && len >= 6 && parse_move_tail(line, len, name_len, (unsigned)max_pip, false, cmd);
 }
 
 /* `deal NAME A-B A-B ...`, single spaces, at least one tile, as records write it. */

@@ -51,8 +51,11 @@ bool protocol_parse_set(const char *line, size_t len, int max_pip, struct comman
 /* protocol_parse_set for a line known to start with a valid player name of name_len
  * bytes (a seated player's): true when it is one of the move shapes records are
  * written in (`NAME play A-B TRAIN`, `NAME draw [A-B]`, `NAME pass`, single spaces),
- * with cmd as protocol_parse_set fills it; false means only "ask protocol_parse_set". */
-bool protocol_parse_move_of(const char *line, size_t len, size_t name_len, int max_pip, struct command *cmd);
+ * with cmd as protocol_parse_set fills it, except that the train of a play is the
+ * rest of the line, not checked to be a name: the caller takes the line only when
+ * cmd->train_is_mex or the train is a seated player's name (a valid name), and asks
+ * protocol_parse_set otherwise. false means only "ask protocol_parse_set". */
+bool protocol_parse_move_shape(const char *line, size_t len, size_t name_len, int max_pip, struct command *cmd);
 
 /* Whether text is a valid player name: [A-Za-z][A-Za-z0-9_]{0,15}, not a keyword or mex. */
 bool protocol_is_name(const char *text, size_t len);

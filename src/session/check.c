@@ -53,7 +53,8 @@ void check_descriptor_summed(int fd, const struct rules_loader *loader, const ch
     if (summary) summary->round_moves = 0;
     struct session_options so = {loader, rules_files, nrules, false, check_respond, NULL, &ctx};
     struct session_result run;
-    res->status = session_run(fd, &so, &run);
+    /* --summary counts every move; without it only rejections and match ends matter */
+    res->status = summary ? session_run(fd, &so, &run) : session_run_notable(fd, &so, &run);
     res->moves = run.lines;
     res->matches = run.matches_ended;
     res->complete = res->matches > 0 && !run.match_touched;

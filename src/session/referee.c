@@ -1,6 +1,7 @@
 /* A refereeing session: lines in, responses out, precedence of protocol.md. */
 #include "referee.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -341,29 +342,108 @@ static void list_legal(const struct referee *ref, struct response *resp)
 static void handle_line(struct referee *ref, const char *text, size_t len, bool too_long, long number,
                         struct response *resp);
 
+/* --- names as words -------------------------------------------------------------
+ * A seat's name is stored zero-padded (game_set_players copies it with strncpy), so
+ * its first 8 bytes, read as one number, equal the first n bytes of a line read the
+ * same way and cut to n bytes exactly when the name is those n bytes and no longer.
+ * A NUL among the line's bytes would match the padding: a name of exactly n bytes
+ * (its byte n-1 not NUL) rules that out. Any other spelling of a name makes a compare
+ * fail, and the line goes to the grammar. */
+
+static inline uint64_t load8(const void *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+}
+
+static inline uint64_t load4_wide(const void *p)
+{
+    uint32_t w;
+    memcpy(&w, p, 4);
+    return w;
+}
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+/* the 8 bytes at p[0..len) (4 <= len < 8), zeros after them */
+static inline uint64_t load_short(const char *p, size_t len)
+{
+    return load4_wide(p) << 32 | load4_wide(p + len - 4) << (8 * (8 - len));
+}
+/* the last n (1..8) bytes of p[0..len) (len >= 8), then zeros */
+static inline uint64_t load_last(const char *p, size_t len, size_t n) { return load8(p + len - 8) << (8 * (8 - n)); }
+/* the first byte, in memory order, that is not zero (w is not 0) */
+static inline size_t first_nonzero(uint64_t w) { return (size_t)__builtin_clzll(w) / 8; }
+static inline unsigned byte_at(uint64_t w, size_t i) { return (unsigned)(w >> (56 - 8 * i)) & 0xFF; }
+#else
+static inline uint64_t load_short(const char *p, size_t len)
+{
+    return load4_wide(p) | load4_wide(p + len - 4) << (8 * (len - 4));
+}
+static inline uint64_t load_last(const char *p, size_t len, size_t n) { return load8(p + len - 8) >> (8 * (8 - n)); }
+static inline size_t first_nonzero(uint64_t w) { return (size_t)__builtin_ctzll(w) / 8; }
+static inline unsigned byte_at(uint64_t w, size_t i) { return (unsigned)(w >> (8 * i)) & 0xFF; }
+#endif
+
+/* Whether seat s is named by the n bytes (1..8) in w (zeros after them). */
+static inline bool seat_word(const struct game *g, int s, uint64_t w, size_t n)
+{
+    return load8(g->names[s]) == w && g->names[s][n - 1] != '\0' && g->names[s][n] == '\0';
+}
+
+/* The seat named by the last n bytes of text[0..len) (len >= 8), the player to act
+ * first; -1 when none is. */
+static int seat_at_end(const struct game *g, const char *text, size_t len, struct token name)
+{
+    size_t n = (size_t)name.len;
+    if (n > 8) {
+        /* a name of exactly n bytes: find_seat alone would take a NUL for the padding */
+        int seat = find_seat(g, name);
+        return seat >= 0 && g->names[seat][n - 1] != '\0' ? seat : -1;
+    }
+    uint64_t w = load_last(text, len, n);
+    if (seat_word(g, g->turn, w, n)) return g->turn;
+    for (int s = 0; s < g->nplayers; s++)
+        if (seat_word(g, s, w, n)) return s;
+    return -1;
+}
+
+/* The length of the name of the player to act when text starts with it and a space;
+ * 0 when it does not. The first byte where the line and the padded name differ is
+ * where the name must end and the space stand. */
+static size_t actor_length(const struct game *g, const char *text, size_t len)
+{
+    const char *name = g->names[g->turn];
+    uint64_t head = len >= 8 ? load8(text) : load_short(text, len);
+    uint64_t diff = head ^ load8(name);
+    if (diff) {
+        size_t n = first_nonzero(diff);
+        return n > 0 && byte_at(head, n) == ' ' && name[n] == '\0' && name[n - 1] != '\0' ? n : 0;
+    }
+    size_t n = 0;                               /* a name of 8 bytes or more */
+    while (n < len && name[n] && name[n] == text[n]) n++;
+    return !name[n] && n < len && text[n] == ' ' ? n : 0;
+}
+
 /* The fast path of a record's lines: a move of the player to act, named first and
  * spelled as records write it. Gives what handle_line gives, or false for anything it
  * does not take (then handle_line reads the line afresh). */
 static bool fast_move(struct referee *ref, const char *text, size_t len, long number, struct response *resp)
 {
     struct game *g = &ref->game;
-    if (g->nplayers == 0) return false;
-    const char *name = g->names[g->turn];
-    size_t n = 0;
-    while (n < len && name[n] && name[n] == text[n]) n++;
-    if (name[n] || n >= len || text[n] != ' ') return false;
+    if (g->nplayers == 0 || len < 6 || len >= 64 || game_is_over(g)) return false;
+    size_t n = actor_length(g, text, len);
     struct command *cmd = &ref->cmd;
-    if (game_is_over(g) || !protocol_parse_move_of(text, len, n, g->rules->max_pip, cmd)) return false;
-    if (cmd->kind == CMD_DRAW && cmd->tile == TILE_NONE && !g->seeded) return false;   /* a syntax error */
+    if (n == 0 || !protocol_parse_move_shape(text, len, n, g->rules->max_pip, cmd)) return false;
     int seat = g->turn;
     struct move m = {MOVE_PASS, seat, cmd->tile, 0};
     if (cmd->kind == CMD_PLAY) {
         m.kind = MOVE_PLAY;
-        bool own = (size_t)cmd->train.len == n;
-        for (size_t i = 0; own && i < n; i++) own = cmd->train.text[i] == name[i];
-        m.train = cmd->train_is_mex ? TRAIN_MEX : own ? seat : find_seat(g, cmd->train);
+        /* the train is taken only when it names a seat: a seated name is a valid one */
+        m.train = cmd->train_is_mex ? TRAIN_MEX : seat_at_end(g, text, len, cmd->train);
         if (m.train < 0) return false;
     } else if (cmd->kind == CMD_DRAW) {
+        if (cmd->tile == TILE_NONE && !g->seeded) return false;   /* a syntax error */
         m.kind = MOVE_DRAW;
     }
     resp->line = number;

@@ -7,7 +7,8 @@
 #include "alloc.h"
 #include "reader.h"
 
-int session_run(int fd, const struct session_options *o, struct session_result *res)
+static inline __attribute__((always_inline)) int run(int fd, const struct session_options *o,
+                                                      struct session_result *res, bool only_notable)
 {
     memset(res, 0, sizeof *res);
     char rules_err[RULES_MESSAGE_SIZE] = "";
@@ -33,15 +34,32 @@ int session_run(int fd, const struct session_options *o, struct session_result *
         res->status = 2;
     } else {
         struct line line;
-        while (reader_next_quick(&rd, &line)) {
-            referee_line(ref, line.text, line.len, line.too_long, line.number, resp);
-            res->lines++;
-            o->respond(o->ctx, ref, resp);
-            if (resp->kind != RESPONSE_VERDICT || resp->verdict.code == ERR_NONE) continue;
+        long lines = 0;
+        for (;;) {
+            /* reader_next_quick, the line's bounds kept out of memory */
+            const char *base = rd.buf + rd.start;
+            size_t avail = rd.end - rd.start;
+            const char *nl = avail ? memchr(base, '\n', avail) : NULL;
+            size_t len = nl ? (size_t)(nl - base) : 0;
+            if (nl && len <= rd.limit) {
+                rd.start += len + 1;
+                if (len > 0 && base[len - 1] == '\r') len--;
+                referee_line(ref, base, len, false, ++rd.line_number, resp);
+            } else {
+                if (!reader_next(&rd, &line)) break;
+                referee_line(ref, line.text, line.len, line.too_long, line.number, resp);
+            }
+            lines++;
+            bool ok = resp->kind != RESPONSE_VERDICT || resp->verdict.code == ERR_NONE;
+            bool plain = resp->kind == RESPONSE_NONE || (resp->kind == RESPONSE_VERDICT && ok &&
+                                                         !resp->verdict.match_ended);
+            if (!plain || !only_notable) o->respond(o->ctx, ref, resp);
+            if (ok) continue;
             int s = error_code_status(resp->verdict.code);
             if (s > res->status) res->status = s;
             if (!o->keep_going) break;
         }
+        res->lines = lines;
         if (rd.error) {
             res->read_error = rd.error;
             res->status = 2;
@@ -54,4 +72,14 @@ int session_run(int fd, const struct session_options *o, struct session_result *
     free(ref);
     free(resp);
     return res->status;
+}
+
+int session_run(int fd, const struct session_options *o, struct session_result *res)
+{
+    return run(fd, o, res, false);
+}
+
+int session_run_notable(int fd, const struct session_options *o, struct session_result *res)
+{
+    return run(fd, o, res, true);
 }

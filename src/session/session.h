@@ -32,5 +32,8 @@ struct session_result {
 /* Referees the lines of fd (not closed) until its end, or its first rejected line
  * unless keep_going. Fills res; returns res->status. */
 int session_run(int fd, const struct session_options *o, struct session_result *res);
+/* session_run, but respond is not called for an accepted line that ends no match nor
+ * for a blank or comment line: what check keeps needs only the others. */
+int session_run_notable(int fd, const struct session_options *o, struct session_result *res);
 
 #endif

@@ -24,9 +24,11 @@ static void writer_flush(struct writer *w)
     w->len = 0;
 }
 
-static void write_response(void *ctx, const struct referee *ref, const struct response *resp)
+/* Everything but the --json answer to an accepted line that ends nothing: out of line,
+ * so that the usual answer costs no more than its own bytes. */
+__attribute__((noinline)) static void write_other(struct writer *w, const struct referee *ref,
+                                                  const struct response *resp)
 {
-    struct writer *w = ctx;
     if (resp->line == 0 && w->mode == OUTPUT_TEXT) {
         /* --rules that fail at start-up: a usage problem for a person, not a line's answer */
         fprintf(w->err, "mtref: %s: ", error_code_name(resp->verdict.code));
@@ -51,6 +53,17 @@ static void write_response(void *ctx, const struct referee *ref, const struct re
     }
     writer_flush(w);
     output_response(w->out, w->mode, &ref->game, resp);
+}
+
+static void write_response(void *ctx, const struct referee *ref, const struct response *resp)
+{
+    struct writer *w = ctx;
+    if (w->mode == OUTPUT_JSON && resp->line != 0 && !output_is_more_than_ok(resp)) {
+        if (w->len + OUTPUT_JSON_OK_MAX + OUTPUT_JSON_EVENTS_ROOM > sizeof w->buf) writer_flush(w);
+        w->len += output_json_ok_format(w->buf + w->len, resp->line, resp->verdict.drew);
+        return;
+    }
+    write_other(w, ref, resp);
 }
 
 /* The person at the other end of a pipe sees every answer before mtref waits. */
