@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output.h"
 #include "protocol.h"
 
 static struct command cmd;
@@ -547,6 +548,26 @@ static void the_fast_path_parses_moves_and_deals_as_the_general_parser_does(void
     check_same_as_general("p1 play 1-2 me");
 }
 
+/* The --json answer of a stream counts its line numbers up in place: every number,
+ * in order, skipping or not, across 9 -> 10, 99 -> 100 and 999999 -> 1000000, is
+ * written as the one-off answer writes it. */
+static void json_line_numbers_counted_up_are_the_numbers_formatted(void **state)
+{
+    (void)state;
+    struct output_json_lines lines;
+    output_json_lines_init(&lines);
+    char a[OUTPUT_JSON_OK_MAX], b[OUTPUT_JSON_OK_MAX];
+    long starts[] = {1, 95, 995, 999990, 99999990, 42};
+    for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++)
+        for (long line = starts[k]; line < starts[k] + 20; line += (line % 7 == 3) ? 2 : 1) {
+            tile_t drew = line % 3 == 0 ? tile_from_pips((int)(line % 13), 12) : TILE_NONE;
+            size_t n = output_json_ok_format_next(a, &lines, line, drew);
+            size_t m = output_json_ok_format(b, line, drew);
+            assert_int_equal(n, m);
+            if (memcmp(a, b, n) != 0) fail_msg("line %ld: %.*s vs %.*s", line, (int)n, a, (int)m, b);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -572,6 +593,7 @@ int main(void)
         cmocka_unit_test(a_syntax_error_exits_2_and_the_record_stops),
         cmocka_unit_test(error_codes_have_their_protocol_names),
         cmocka_unit_test(the_fast_path_parses_moves_and_deals_as_the_general_parser_does),
+        cmocka_unit_test(json_line_numbers_counted_up_are_the_numbers_formatted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,15 @@ void output_response(FILE *out, enum output_mode mode, const struct game *g, con
 #define OUTPUT_JSON_OK_MAX 64
 void output_json_ok(FILE *out, long line, tile_t drew);
 size_t output_json_ok_format(char *buf, long line, tile_t drew);
+/* The same, for a writer of many answers: the line number's digits are kept, and the
+ * next line's (one more, nearly always) made by counting up in place. */
+struct output_json_lines {
+    long line;                  /* the number text holds; -1 before the first */
+    size_t len;
+    char text[24];
+};
+void output_json_lines_init(struct output_json_lines *l);
+size_t output_json_ok_format_next(char *buf, struct output_json_lines *l, long line, tile_t drew);
 /* Whether output_response writes more than that one line for resp: anything but an
  * accepted line, or a verdict with events. */
 bool output_is_more_than_ok(const struct response *resp);

@@ -56,6 +56,50 @@ size_t output_json_ok_format(char *buf, long line, tile_t drew)
     return n;
 }
 
+void output_json_lines_init(struct output_json_lines *l)
+{
+    l->line = -1;
+    l->len = 0;
+}
+
+/* l's text made the decimal digits of line. */
+static void lines_advance(struct output_json_lines *l, long line)
+{
+    if (line == l->line + 1 && l->line >= 0) {
+        size_t i = l->len;
+        while (i > 0 && l->text[i - 1] == '9') l->text[--i] = '0';
+        if (i > 0) {
+            l->text[i - 1]++;
+        } else {                     /* 99 -> 100: one digit more */
+            memmove(l->text + 1, l->text, l->len);
+            l->text[0] = '1';
+            l->len++;
+        }
+    } else {
+        l->len = put_count(l->text, (unsigned long)line);
+    }
+    l->line = line;
+}
+
+size_t output_json_ok_format_next(char *buf, struct output_json_lines *l, long line, tile_t drew)
+{
+    if (line < 0) return output_json_ok_format(buf, line, drew);
+    lines_advance(l, line);
+    size_t n = PUT(buf, "{\"line\":");
+    memcpy(buf + n, l->text, 20);    /* a fixed size: one move, not a call */
+    n += l->len;
+    n += PUT(buf + n, ",\"ok\":true");
+    if (drew != TILE_NONE) {
+        n += PUT(buf + n, ",\"drew\":\"");
+        tile_format(drew, buf + n);
+        n += 3 + (tile_low(drew) >= 10) + (tile_high(drew) >= 10);
+        buf[n++] = '"';
+    }
+    buf[n++] = '}';
+    buf[n++] = '\n';
+    return n;
+}
+
 void output_json_ok(FILE *out, long line, tile_t drew)
 {
     char buf[OUTPUT_JSON_OK_MAX];

@@ -14,6 +14,7 @@ struct writer {
     FILE *out;
     FILE *err;
     enum output_mode mode;
+    struct output_json_lines lines;
     size_t len;
     char buf[1 << 15];
 };
@@ -38,7 +39,7 @@ __attribute__((noinline)) static void write_other(struct writer *w, const struct
     }
     if (w->mode == OUTPUT_JSON && resp->kind == RESPONSE_VERDICT && resp->verdict.code == ERR_NONE) {
         if (w->len + OUTPUT_JSON_OK_MAX + OUTPUT_JSON_EVENTS_ROOM > sizeof w->buf) writer_flush(w);
-        size_t n = output_json_ok_format(w->buf + w->len, resp->line, resp->verdict.drew);
+        size_t n = output_json_ok_format_next(w->buf + w->len, &w->lines, resp->line, resp->verdict.drew);
         if (!output_is_more_than_ok(resp)) {
             w->len += n;
             return;
@@ -60,7 +61,7 @@ static void write_response(void *ctx, const struct referee *ref, const struct re
     struct writer *w = ctx;
     if (w->mode == OUTPUT_JSON && resp->line != 0 && !output_is_more_than_ok(resp)) {
         if (w->len + OUTPUT_JSON_OK_MAX + OUTPUT_JSON_EVENTS_ROOM > sizeof w->buf) writer_flush(w);
-        w->len += output_json_ok_format(w->buf + w->len, resp->line, resp->verdict.drew);
+        w->len += output_json_ok_format_next(w->buf + w->len, &w->lines, resp->line, resp->verdict.drew);
         return;
     }
     write_other(w, ref, resp);
@@ -82,6 +83,7 @@ int stream_run(int fd, FILE *out, FILE *err, const struct stream_options *o, con
     }
     w->out = out;
     w->mode = o->mode;
+    output_json_lines_init(&w->lines);
     w->len = 0;
     w->err = err;
     struct session_options so = {loader, o->rules_files, o->nrules, o->keep_going, write_response,
