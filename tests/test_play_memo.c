@@ -11,8 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "luarules.h"
-#include "selfplay_run.h"
+#include "selfplay.h"
 
 static char paths[2][64];
 
@@ -35,15 +34,8 @@ static char *canonical_games(int games, unsigned long seed)
     selfplay_defaults(&o);
     o.games = games;
     o.seed = seed;
-    char *text = NULL;
-    size_t size = 0;
-    FILE *mem = open_memstream(&text, &size);
-    struct luarules *lua = luarules_new();
-    struct rules_loader loader = luarules_loader(lua);
-    char err[RULES_MESSAGE_SIZE] = "";
-    assert_int_equal(selfplay_run(&o, &loader, NULL, 0, mem, err), 0);
-    fclose(mem);
-    luarules_free(lua);
+    char *text, err[RULES_MESSAGE_SIZE];
+    assert_int_equal(tu_selfplay(&o, NULL, 0, &text, NULL, err), 0);
     return text;
 }
 
@@ -145,19 +137,12 @@ static void a_remembered_answer_costs_the_match_budget(void **state)
     struct selfplay_options o;
     selfplay_defaults(&o);
     o.players = 4;
-    char *text = NULL;
-    size_t size = 0;
-    FILE *mem = open_memstream(&text, &size);
-    struct luarules *lua = luarules_new();
-    struct rules_loader loader = luarules_loader(lua);
-    char err[RULES_MESSAGE_SIZE] = "";
-    assert_int_equal(selfplay_run(&o, &loader, files, 1, mem, err), 2);
-    fclose(mem);
+    char *text, err[RULES_MESSAGE_SIZE];
+    assert_int_equal(tu_selfplay(&o, files, 1, &text, NULL, err), 2);
     if (!strstr(err, "match's hook budget")) fail_msg("expected the match's budget: %s", err);
     /* the error names the line the budget ran out on: the hook was really called */
     assert_non_null(strstr(err, ":2: "));
     free(text);
-    luarules_free(lua);
     unlink(paths[0]);
 }
 

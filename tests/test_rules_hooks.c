@@ -10,8 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "luarules.h"
-#include "selfplay_run.h"
+#include "selfplay.h"
 
 #define PIP TU_PIP
 
@@ -120,15 +119,10 @@ static void a_round_where_all_pass_twice_without_a_draw_is_blocked(void **state)
     o.rounds = 1;
     char *text = NULL;
     size_t size = 0;
-    FILE *mem = open_memstream(&text, &size);
-    struct luarules *lua = luarules_new();
-    struct rules_loader loader = luarules_loader(lua);
-    char err[RULES_MESSAGE_SIZE] = "";
-    assert_int_equal(selfplay_run(&o, &loader, files, 1, mem, err), 0);
-    fclose(mem);
+    char err[RULES_MESSAGE_SIZE];
+    assert_int_equal(tu_selfplay(&o, files, 1, &text, &size, err), 0);
     assert_true(size < 4096);
     free(text);
-    luarules_free(lua);
     unlink(path);
 }
 
@@ -151,12 +145,8 @@ static void R3_a_rules_file_with_another_round_count(void **state)
     o.players = 2;
     char *text = NULL;
     size_t size = 0;
-    FILE *mem = open_memstream(&text, &size);
-    struct luarules *lua = luarules_new();
-    struct rules_loader loader = luarules_loader(lua);
-    char err[RULES_MESSAGE_SIZE] = "";
-    assert_int_equal(selfplay_run(&o, &loader, files, 1, mem, err), 0);
-    fclose(mem);
+    char err[RULES_MESSAGE_SIZE];
+    assert_int_equal(tu_selfplay(&o, files, 1, &text, &size, err), 0);
     assert_non_null(strstr(text, "\nrounds 3\nround 1\n"));
     assert_non_null(strstr(text, "\nround 3\n"));
     assert_null(strstr(text, "\nround 4\n"));
@@ -166,7 +156,6 @@ static void R3_a_rules_file_with_another_round_count(void **state)
     assert_non_null(strstr(out, "\"event\":\"match_end\""));
     free(out);
     free(text);
-    luarules_free(lua);
     unlink(path);
 }
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "luarules.h"
+#include "selfplay_run.h"
 
 static struct luarules *bridge;
 static struct response last;
@@ -76,6 +77,23 @@ int tu_run(const char *record, bool json, bool keep_going, const char *const rul
     fclose(devnull);
     fclose(mem);
     fclose(in);
+    return status;
+}
+
+int tu_selfplay(const struct selfplay_options *o, const char *const files[], int nfiles, char **text, size_t *size,
+                char *err)
+{
+    size_t ignored;
+    *text = NULL;
+    FILE *mem = open_memstream(text, size ? size : &ignored);
+    assert_non_null(mem);
+    struct luarules *lua = luarules_new();
+    assert_non_null(lua);
+    struct rules_loader loader = luarules_loader(lua);
+    err[0] = '\0';
+    int status = selfplay_run(o, &loader, files, nfiles, mem, err);
+    fclose(mem);
+    luarules_free(lua);
     return status;
 }
 

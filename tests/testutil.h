@@ -30,6 +30,13 @@ const struct verdict *tu_last(void);
  * (malloc'd, caller frees) in *out. */
 int tu_run(const char *record, bool json, bool keep_going, const char *const rules[], int nrules, char **out);
 
+/* Self-plays o under the rules files (may be NULL/0), with a Lua bridge of its own, into
+ * memory: returns selfplay_run's status, the record (malloc'd, caller frees) in *text
+ * and its size in *size (may be NULL), and any error in err (RULES_MESSAGE_SIZE bytes). */
+struct selfplay_options;
+int tu_selfplay(const struct selfplay_options *o, const char *const files[], int nfiles, char **text, size_t *size,
+                char *err);
+
 /* Reads a file under tests/ (MTREF_TEST_DIR); malloc'd, NUL-terminated; NULL if absent. */
 char *tu_read_test_file(const char *relative, size_t *len);
 

@@ -35,15 +35,9 @@ static size_t put_count(char *p, unsigned long v)
 
 #define PUT(p, literal) (memcpy((p), literal, sizeof(literal) - 1), sizeof(literal) - 1)
 
-size_t output_json_ok_format(char *buf, long line, tile_t drew)
+/* The rest of an ok answer, from buf[n] on (after the line number): its length. */
+static size_t ok_tail(char *buf, size_t n, tile_t drew)
 {
-    size_t n = PUT(buf, "{\"line\":");
-    if (line < 0) {                 /* never from the reader; kept exact all the same */
-        buf[n++] = '-';
-        n += put_count(buf + n, 0UL - (unsigned long)line);
-    } else {
-        n += put_count(buf + n, (unsigned long)line);
-    }
     n += PUT(buf + n, ",\"ok\":true");
     if (drew != TILE_NONE) {
         n += PUT(buf + n, ",\"drew\":\"");
@@ -54,6 +48,18 @@ size_t output_json_ok_format(char *buf, long line, tile_t drew)
     buf[n++] = '}';
     buf[n++] = '\n';
     return n;
+}
+
+size_t output_json_ok_format(char *buf, long line, tile_t drew)
+{
+    size_t n = PUT(buf, "{\"line\":");
+    if (line < 0) {                 /* never from the reader; kept exact all the same */
+        buf[n++] = '-';
+        n += put_count(buf + n, 0UL - (unsigned long)line);
+    } else {
+        n += put_count(buf + n, (unsigned long)line);
+    }
+    return ok_tail(buf, n, drew);
 }
 
 void output_json_lines_init(struct output_json_lines *l)
@@ -87,17 +93,7 @@ size_t output_json_ok_format_next(char *buf, struct output_json_lines *l, long l
     lines_advance(l, line);
     size_t n = PUT(buf, "{\"line\":");
     memcpy(buf + n, l->text, 20);    /* a fixed size: one move, not a call */
-    n += l->len;
-    n += PUT(buf + n, ",\"ok\":true");
-    if (drew != TILE_NONE) {
-        n += PUT(buf + n, ",\"drew\":\"");
-        tile_format(drew, buf + n);
-        n += 3 + (tile_low(drew) >= 10) + (tile_high(drew) >= 10);
-        buf[n++] = '"';
-    }
-    buf[n++] = '}';
-    buf[n++] = '\n';
-    return n;
+    return ok_tail(buf, n + l->len, drew);
 }
 
 void output_json_ok(FILE *out, long line, tile_t drew)
