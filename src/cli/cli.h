@@ -89,6 +89,9 @@ int cli_usage_error(const struct subcommand *command, const char *fmt, ...);
 /* The one FILE operand of command into *path: 0, or 2 after "give one FILE: 'x'"
  * when *path is already set. */
 int cli_one_file(const struct subcommand *command, const char **path, const char *value);
+/* A --rules FILE of the command: appended to list[0..*n); false after "too many --rules
+ * files (at most 32)" with *status 2. */
+bool cli_rules_value(const struct subcommand *command, const char *value, const char *list[], int *n, int *status);
 /* A decimal count in [min, max], digits only; false otherwise. */
 bool cli_parse_count(const char *s, long long min, long long max, long long *out);
 /* The value of the option just met as a count in [min, max]; otherwise prints

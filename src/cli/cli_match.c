@@ -233,8 +233,10 @@ static int run(int argc, char **argv, const struct cli_env *env)
             p->rounds = (int)n;
             break;
         case OPT_RULES:
-            if (p->nrules == RULES_MAX_FILES) goto bad;
-            p->rules[p->nrules++] = value;
+            if (!cli_rules_value(&cli_match, value, p->rules, &p->nrules, &status)) {
+                free(p);
+                return status;
+            }
             break;
         case OPT_TIME: if (!parse_time(value, &p->config)) goto bad; break;
         case OPT_INIT: if (!parse_duration(value, &p->config.init_us)) goto bad; break;

@@ -299,8 +299,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
             r.table.as = value;
             break;
         case OPT_RULES:
-            if (r.so.nrules == RULES_MAX_FILES) return cli_usage_error(&cli_replay, "too many %s files", "--rules");
-            rules[r.so.nrules++] = value;
+            if (!cli_rules_value(&cli_replay, value, rules, &r.so.nrules, &status)) return status;
             break;
         }
     }

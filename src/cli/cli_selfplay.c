@@ -165,8 +165,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
             jobs_given = true;
             break;
         case OPT_RULES:
-            if (nrules == RULES_MAX_FILES) return cli_usage_error(&cli_selfplay, "too many %s files", "--rules");
-            rules[nrules++] = value;
+            if (!cli_rules_value(&cli_selfplay, value, rules, &nrules, &status)) return status;
             break;
         }
     }

@@ -105,8 +105,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
         case OPT_SVG: svg = value; break;
         case OPT_KEEP_GOING: so.keep_going = true; break;
         case OPT_RULES:
-            if (so.nrules == RULES_MAX_FILES) return cli_usage_error(&cli_show, "too many %s files", "--rules");
-            rules[so.nrules++] = value;
+            if (!cli_rules_value(&cli_show, value, rules, &so.nrules, &status)) return status;
             break;
         }
         continue;
