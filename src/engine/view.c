@@ -81,14 +81,22 @@ static void put_bytes(struct out *o, const char *data, size_t n)
 
 static void put_str(struct out *o, const char *s) { put_bytes(o, s, strlen(s)); }
 
-static void put_num(struct out *o, long long n)
+size_t view_decimal(long long n, char out[VIEW_DECIMAL_SIZE])
 {
-    char digits[24];
+    char digits[VIEW_DECIMAL_SIZE];
     int k = (int)sizeof digits;
     unsigned long long u = n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
     do digits[--k] = (char)('0' + u % 10); while ((u /= 10) != 0);
     if (n < 0) digits[--k] = '-';
-    put_bytes(o, digits + k, sizeof digits - (size_t)k);
+    size_t len = sizeof digits - (size_t)k;
+    memcpy(out, digits + k, len);
+    return len;
+}
+
+static void put_num(struct out *o, long long n)
+{
+    char digits[VIEW_DECIMAL_SIZE];
+    put_bytes(o, digits, view_decimal(n, digits));
 }
 
 /* " A-B" (sep, then the pips as given) */

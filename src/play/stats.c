@@ -416,8 +416,10 @@ void stats_print(const struct stats *st, FILE *out)
                 ratio / nratio);
 }
 
-static void json_num(FILE *out, double x)
+/* ,"key":x (null when x is not a number) */
+static void json_field(FILE *out, const char *key, double x)
 {
+    fprintf(out, ",\"%s\":", key);
     if (isnan(x) || isinf(x)) fputs("null", out);
     else fprintf(out, "%.4f", x);
 }
@@ -428,29 +430,20 @@ void stats_print_json(const struct stats *st, FILE *out)
     for (int b = 0; b < st->nbots; b++) {
         struct stats_bot s;
         if (!stats_bot(st, b, &s)) continue;
-        fprintf(out, "%s{\"bot\":\"%s\",\"matches\":%ld,\"deals\":%ld,\"win_share\":", b ? "," : "", s.name, s.matches,
-                s.deals);
-        json_num(out, s.win_share);
-        fputs(",\"placement\":", out);
-        json_num(out, s.placement);
-        fputs(",\"margin\":", out);
-        json_num(out, s.margin);
-        fputs(",\"margin_ci\":", out);
-        json_num(out, s.margin_ci);
-        fputs(",\"mp\":", out);
-        json_num(out, s.mp);
-        fputs(",\"mp_ci\":", out);
-        json_num(out, s.mp_ci);
-        fputs(",\"total\":", out);
-        json_num(out, s.total);
-        fputs(",\"total_ci\":", out);
-        json_num(out, s.total_ci);
+        fprintf(out, "%s{\"bot\":\"%s\",\"matches\":%ld,\"deals\":%ld", b ? "," : "", s.name, s.matches, s.deals);
+        json_field(out, "win_share", s.win_share);
+        json_field(out, "placement", s.placement);
+        json_field(out, "margin", s.margin);
+        json_field(out, "margin_ci", s.margin_ci);
+        json_field(out, "mp", s.mp);
+        json_field(out, "mp_ci", s.mp_ci);
+        json_field(out, "total", s.total);
+        json_field(out, "total_ci", s.total_ci);
         fputs(",\"faults\":{", out);
         for (int k = 1; k < STATS_KINDS; k++) fprintf(out, "%s\"%s\":%ld", k > 1 ? "," : "", kinds[k], s.faults[k]);
-        fprintf(out, "},\"decisions\":%ld,\"mean_ms\":", s.decisions);
-        json_num(out, s.mean_ms);
-        fputs(",\"max_ms\":", out);
-        json_num(out, s.max_ms);
+        fprintf(out, "},\"decisions\":%ld", s.decisions);
+        json_field(out, "mean_ms", s.mean_ms);
+        json_field(out, "max_ms", s.max_ms);
         fputs("}", out);
     }
     fputs("],\"pairs\":[", out);
@@ -460,13 +453,10 @@ void stats_print_json(const struct stats *st, FILE *out)
             double d, ci, beat;
             long nd;
             if (!stats_pair(st, a, b, &d, &ci, &beat, &nd)) continue;
-            fprintf(out, "%s{\"a\":\"%s\",\"b\":\"%s\",\"deals\":%ld,\"diff\":", first ? "" : ",", st->names[a],
-                    st->names[b], nd);
-            json_num(out, d);
-            fputs(",\"ci\":", out);
-            json_num(out, ci);
-            fputs(",\"beat_rate\":", out);
-            json_num(out, beat);
+            fprintf(out, "%s{\"a\":\"%s\",\"b\":\"%s\",\"deals\":%ld", first ? "" : ",", st->names[a], st->names[b], nd);
+            json_field(out, "diff", d);
+            json_field(out, "ci", ci);
+            json_field(out, "beat_rate", beat);
             fputs("}", out);
             first = false;
         }
