@@ -90,7 +90,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
     if (keyboard || quiet || record) {
         struct table_options to = {so.mode, so.keep_going, keyboard && so.mode == OUTPUT_TEXT, quiet, record,
                                    rules, so.nrules, path};
-        status = table_run(fd, &to, &env->loader);
+        status = cli_table_run(fd, &to, &env->loader);
     } else {
         status = stream_run(fd, stdout, stderr, &so, &env->loader);
     }
