@@ -13,6 +13,7 @@
 
 void mbuf_free(struct mbuf *b)
 {
+    if (!b) return;
     free(b->data);
     memset(b, 0, sizeof *b);
 }

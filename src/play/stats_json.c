@@ -187,6 +187,7 @@ bool stats_json_parse(struct stats_json *d, const char *line, size_t len)
 
 void stats_json_free(struct stats_json *d)
 {
+    if (!d) return;
     free(d->v);
     free(d->strings);
     memset(d, 0, sizeof *d);
