@@ -1,7 +1,8 @@
 /* The command line: a table of subcommands, each with its own options, usage and run
- * function, and the small option parser they share. The only layer that touches
- * stdin, stdout, stderr and the exit status (files are also written by selfplay --out
- * and read by the Lua bridge). */
+ * function, and the small option parser they share. The only layer that picks
+ * stdin, stdout and stderr and sets the exit status: the layers below write to the
+ * FILEs they are handed (files of their own: selfplay --out, the journal, records and
+ * logs of match, and the rules files the Lua bridge reads). */
 #ifndef MTREF_CLI_H
 #define MTREF_CLI_H
 

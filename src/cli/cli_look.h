@@ -1,6 +1,6 @@
-/* What show, replay and diff share: a record opened so that it can be walked again
- * and again, the words of a line, and the table at a point of a walk printed as text,
- * JSON or a picture. */
+/* What show, replay, diff and compare share: a record opened so that it can be walked
+ * again and again, the words of a line, the --rules LIST of one side (diff, compare),
+ * and the table at a point of a walk printed as text, JSON or a picture. */
 #ifndef MTREF_CLI_LOOK_H
 #define MTREF_CLI_LOOK_H
 

@@ -1,6 +1,6 @@
 /* The Lua bridge: house-rule files (Lua 5.4 chunks) -> struct rules, in a sandbox.
- * Its files (luarules, luaread, luahooks, luasandbox) are the only ones that include
- * lua.h; everything else sees rules through rules.h and the loader of rules.h. */
+ * The files of src/lua are the only ones that include lua.h; everything else sees
+ * the bridge through this header, and rules through rules.h and its loader. */
 #ifndef MTREF_LUARULES_H
 #define MTREF_LUARULES_H
 

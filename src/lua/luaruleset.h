@@ -1,6 +1,7 @@
 /* A rule set inside the Lua bridge: the files of one list loaded into one sandbox,
  * the rules they make, and the hooks they keep. Shared by luarules.c (loading),
- * luaread.c (reading a file's table) and luahooks.c (calls from the engine). */
+ * luaread.c (reading a file's table) and luahooks.c (calls from the engine);
+ * luacatalog.c takes only its path size. */
 #ifndef MTREF_LUARULESET_H
 #define MTREF_LUARULESET_H
 

@@ -1,4 +1,5 @@
-/* The bot protocol: messages out, answers in. */
+/* The bot protocol: the referee's messages, composed into a growing buffer (the
+ * answers are parsed in match_answer.c). */
 #include "match_proto.h"
 
 #include <stdarg.h>
