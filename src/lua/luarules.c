@@ -420,14 +420,6 @@ int luarules_describe(struct luarules *lr, const char *const files[], int n, FIL
     return 0;
 }
 
-void luarules_print_escaped(FILE *out, const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p < 0x20 || *p == 0x7f) fprintf(out, "\\x%02x", *p);     /* no control byte reaches a terminal */
-        else putc(*p, out);
-    }
-}
-
 int luarules_list_names(FILE *out)
 {
     struct luacatalog_entry *all = mt_malloc(LUACATALOG_MAX * sizeof *all);
@@ -458,7 +450,7 @@ int luarules_list(FILE *out, FILE *err)
         const char *files[1] = {it->path};
         struct ruleset *set = ruleset_load(files, 1, message);
         fprintf(out, "  %-22s ", it->name);
-        if (set && set->descriptions[0][0]) luarules_print_escaped(out, set->descriptions[0]);
+        if (set && set->descriptions[0][0]) escape_puts(out, set->descriptions[0]);
         else if (set) fputs("(no description)", out);
         else fputs("(does not load; mtref rules NAME says why)", out);
         fprintf(out, "\n    %s\n", it->path);

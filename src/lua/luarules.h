@@ -29,8 +29,6 @@ const char *luarules_version(void);
 int luarules_list(FILE *out, FILE *err);
 /* The names alone, one a line, without loading any file (for shell completion). */
 int luarules_list_names(FILE *out);
-/* Writes s with its control bytes as \xNN. */
-void luarules_print_escaped(FILE *out, const char *s);
 /* mtref rules FILE...: prints what the files change, or their error. Exit status. */
 int luarules_describe(struct luarules *lr, const char *const files[], int n, FILE *out, FILE *err);
 
