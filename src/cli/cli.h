@@ -17,8 +17,8 @@
 
 #define CLI_MAX_OPERANDS 4096   /* files one command line may name */
 #define CLI_PATH_SIZE 4096      /* room for a path the command line names */
-/* The largest --seed of selfplay, compare, match and bot: eighteen nines, so that any
- * seed of at most 18 digits is taken and every one fits a long long. */
+/* The largest --seed of selfplay, compare and bot: eighteen nines, so that any seed
+ * of at most 18 digits is taken and every one fits a long long. */
 #define CLI_SEED_MAX 999999999999999999LL
 #define CLI_BOT_CPU_MAX 1000000  /* seconds of CPU a bot process may be given */
 

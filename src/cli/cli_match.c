@@ -224,7 +224,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
             p->first_deal = (long)n;
             break;
         case OPT_SEED:
-            if (!cli_parse_count(value, 0, CLI_SEED_MAX, &n)) goto bad;
+            if (!cli_parse_count(value, 0, 999999999999999999LL, &n)) goto bad;
             p->seed = (uint64_t)n;
             p->seed_given = true;
             break;
