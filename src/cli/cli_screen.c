@@ -7,7 +7,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "cli_table.h"
+#include "cli_screen.h"
+#include "engine.h"
 
 #define SGR_ERROR "\033[1;31m"
 #define SGR_ACTOR "\033[1;32m"

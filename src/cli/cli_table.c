@@ -15,6 +15,7 @@
 
 #include "alloc.h"
 #include "cli.h"
+#include "cli_screen.h"
 #include "cli_table.h"
 #include "reader.h"
 
