@@ -4,7 +4,7 @@
 #include "luamemo.h"
 #include "luarules.h"
 #include "luasandbox.h"
-#include "match_proto.h"
+#include "match_run.h"
 #include "pipe.h"
 #include "reader.h"
 #include "stats.h"
@@ -129,6 +129,7 @@ static void referee_free_of_null_or_twice_does_nothing(void **state)
     outq_free(NULL);
     line_asm_free(NULL);
     mbuf_free(NULL);
+    match_result_free(NULL);
     stats_free(NULL);
     stats_json_free(NULL);
     walk_index_free(NULL);
