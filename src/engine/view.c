@@ -113,7 +113,7 @@ static void put_pips(struct out *o, char sep, int a, int b)
     put_bytes(o, text, (size_t)k);
 }
 
-static const char *train_name(const struct seat_view *v, int t)
+const char *view_train_name(const struct seat_view *v, int t)
 {
     return t == TRAIN_MEX ? "mex" : v->names[t];
 }
@@ -179,7 +179,7 @@ size_t view_format_lines(const struct seat_view *v, char *buf, size_t size)
             if (!train_shown(v, t)) continue;
             const struct train *tr = &v->trains[t];
             put_str(&o, "train ");
-            put_str(&o, train_name(v, t));
+            put_str(&o, view_train_name(v, t));
             put_str(&o, " ");
             put_num(&o, tr->open_pip);
             put_str(&o, tr->marker ? " marked" : " unmarked");
@@ -191,7 +191,7 @@ size_t view_format_lines(const struct seat_view *v, char *buf, size_t size)
         put_str(&o, "uncovered");
         put_pips(&o, ' ', v->doubles[i].pip, v->doubles[i].pip);
         put_str(&o, " ");
-        put_str(&o, train_name(v, v->doubles[i].train));
+        put_str(&o, view_train_name(v, v->doubles[i].train));
         put_str(&o, "\n");
     }
     put_str(&o, "sizes");
@@ -228,7 +228,7 @@ size_t view_format_json(const struct seat_view *v, char *buf, size_t size)
     for (int t = 0; t < TRAIN_COUNT; t++) {
         if (!train_shown(v, t)) continue;
         const struct train *tr = &v->trains[t];
-        put(&o, "%s{\"train\":\"%s\",\"open\":", first ? "" : ",", train_name(v, t));
+        put(&o, "%s{\"train\":\"%s\",\"open\":", first ? "" : ",", view_train_name(v, t));
         if (v->engine_pip < 0) put(&o, "null");
         else put(&o, "%d", tr->open_pip);
         put(&o, ",\"marker\":%s,\"tiles\":[", tr->marker ? "true" : "false");
@@ -240,7 +240,7 @@ size_t view_format_json(const struct seat_view *v, char *buf, size_t size)
     char text[TILE_TEXT_SIZE];
     for (int i = 0; i < v->ndoubles; i++) {
         tile_format(tile_double(v->doubles[i].pip), text);
-        put(&o, "%s{\"double\":\"%s\",\"train\":\"%s\"}", i ? "," : "", text, train_name(v, v->doubles[i].train));
+        put(&o, "%s{\"double\":\"%s\",\"train\":\"%s\"}", i ? "," : "", text, view_train_name(v, v->doubles[i].train));
     }
     put(&o, "],\"hand\":[");
     put_hand(&o, v->hand, true);

@@ -40,6 +40,9 @@ struct seat_view {
  * (game_snapshot) to see a seeded round the referee has not dealt yet. */
 void view_of(const struct game *g, int seat, struct seat_view *v);
 
+/* A train's name in the view: its owner's, or "mex". */
+const char *view_train_name(const struct seat_view *v, int t);
+
 /* n in decimal at the start of out, without printf (a bot is sent numbers at every
  * decision, and the match runner writes its messages the same way); returns the
  * length. Not NUL-terminated. */
