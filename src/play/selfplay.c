@@ -316,7 +316,9 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
         struct move m = seat_bot[seat] == BOT_GREEDY && masks && !g->hunting
                             ? bot_greedy(g)
                             : bot_choose(seat_bot[seat], g, &bot_rng[seat]);
-        game_move(g, &m, &v);
+        /* every bot chooses among the legal moves: only a hook's question checks one again */
+        if (o->check_moves) game_move(g, &m, &v);
+        else game_apply_known(g, &m, &v);
         if (v.code != ERR_NONE) {
             snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", error_code_name(v.code), v.message);
             status = 2;

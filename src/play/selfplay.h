@@ -28,6 +28,9 @@ struct selfplay_options {
      * thread); NULL runs such a stream in one thread */
     const struct rules_loader *job_loaders;
     int max_rounds;                           /* SELFPLAY_MAX_ROUNDS */
+    /* every move through game_move's full check, not game_apply_known: the same
+     * records (the test of the short way) */
+    bool check_moves;
 };
 
 void selfplay_defaults(struct selfplay_options *o);
