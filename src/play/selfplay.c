@@ -38,7 +38,7 @@ bool selfplay_parse_bots(const char *list, struct selfplay_options *o)
 }
 
 /* Record text is built in a buffer and handed to the sink in large chunks, or built in
- * the sink's own buffer (selfplay_sink.reserve). */
+ * place in the caller's buffer (selfplay_buffer). */
 struct text {
     char *data;                                /* own, or the sink's area */
     size_t len, cap;                           /* bytes written at data, and its size */
@@ -95,8 +95,8 @@ static void text_tables(struct text *t, const struct game *g)
     }
 }
 
-/* Hands the text written so far to the sink and makes room for `room` more bytes
- * (at most sizeof t->own); room 0 ends the record. After a failure the text goes on
+/* Hands the text written so far to the sink or the buffer and makes room for `room`
+ * more bytes (at most sizeof t->own); room 0 ends the record. After a failure the text goes on
  * into its own buffer, and is dropped. */
 static void text_flush(struct text *t, size_t room)
 {
