@@ -8,6 +8,7 @@
 
 #include "alloc.h"
 #include "rng.h"
+#include "view.h"
 
 void selfplay_defaults(struct selfplay_options *o)
 {
@@ -125,15 +126,9 @@ static void text_str(struct text *t, const char *s) { text_put(t, s, strlen(s));
 
 static void text_int(struct text *t, long v)
 {
-    char digits[24];
-    int n = (int)sizeof digits;
-    bool negative = v < 0;
-    unsigned long u = negative ? 0UL - (unsigned long)v : (unsigned long)v;
-    do digits[--n] = (char)('0' + u % 10); while ((u /= 10) > 0);
-    if (negative) digits[--n] = '-';
-    text_put(t, digits + n, sizeof digits - (size_t)n);
+    char digits[VIEW_DECIMAL_SIZE];
+    text_put(t, digits, view_decimal(v, digits));
 }
-
 
 /* Spreads match numbers over the seed's bits: an odd constant with well-mixed bits,
  * so that seed ^ STRIDE * (index + 1) differs in many bits from match to match before
