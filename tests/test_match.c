@@ -162,6 +162,29 @@ static void tile_not_in_hand_is_illegal_r23(void **s) { (void)s; expect_fault("n
 static void draw_while_able_to_play_is_illegal_must_play(void **s) { (void)s; expect_fault("drawwhilecanplay", "", "illegal", "must-play", 0); }
 static void pass_while_owing_a_draw_is_illegal_must_draw(void **s) { (void)s; expect_fault("passwhilecandraw", "--ask-forced", "illegal", "must-draw", 0); }
 static void another_players_name_is_illegal_r24(void **s) { (void)s; expect_fault("notyourturn", "", "illegal", "not-your-turn [R24]", 0); }
+/* The rest of mtref's refusals, each from a view that allows it (precedence of
+ * protocol.md: not-in-hand, must-cover, train-closed, no-match, house-rule; for a draw
+ * must-play, already-drawn, boneyard-empty; the actor's name first of all). */
+static void tile_without_the_open_pip_is_illegal_no_match(void **s) { (void)s; expect_fault("break:nomatch", "", "illegal", "no-match [R7]", 0); }
+static void another_unmarked_train_is_illegal_train_closed(void **s) { (void)s; expect_fault("break:trainclosed", "", "illegal", "train-closed [R7]", 0); }
+static void leaving_a_double_uncovered_is_illegal_must_cover(void **s) { (void)s; expect_fault("break:mustcover", "--ask-forced", "illegal", "must-cover [R14]", 0); }
+static void a_second_draw_is_illegal_already_drawn(void **s) { (void)s; expect_fault("break:alreadydrawn", "--ask-forced", "illegal", "already-drawn [R9]", 0); }
+static void drawing_from_an_empty_boneyard_is_illegal(void **s)
+{
+    (void)s;   /* eight seats empty the boneyard within the round */
+    expect_fault("break:boneyardempty", "--ask-forced -n 8 builtin:random builtin:greedy builtin:random builtin:greedy "
+                 "builtin:random builtin:greedy", "illegal", "boneyard-empty [R10]", 0);
+}
+static void a_name_not_at_the_table_is_illegal_unknown_player(void **s) { (void)s; expect_fault("break:unknownplayer", "", "illegal", "unknown-player [R2]", 0); }
+static void a_play_a_house_rule_forbids_is_illegal_with_its_reason(void **s)
+{
+    (void)s;
+    char extra[1024];
+    snprintf(extra, sizeof extra, "--rules %s/../rules/examples/mex-after-own.lua", getenv("MTREF_TEST_DIR"));
+    expect_fault("break:houserule", extra, "illegal",
+                 "house-rule (mex-after-own: only a player whose own train holds a tile may start the Mexican train)", 0);
+}
+static void answer_twice_without_an_id_is_dropped(void **s) { (void)s; expect_fault("twicebare", "", "", NULL, 0); }
 static void exit_early_is_crash(void **s) { (void)s; expect_fault("exitearly", RECOVER, "crash", "exit 0", 0); }
 static void closing_stdout_is_crash(void **s) { (void)s; expect_fault("closeout", RECOVER, "crash", "closed its output", 0); }
 static void child_holding_the_pipe_is_crash_and_killed(void **s) { (void)s; expect_fault("forkchild", RECOVER, "crash", "exit 0", 0); }
@@ -341,18 +364,18 @@ static void concurrency_never_changes_results(void **s)
     (void)s;
     char cmd[2048];
     snprintf(cmd, sizeof cmd,
-             "cd %s && rm -rf j1 j3 && %s match -q --deals 4 --seed 5 --rounds 1 -o j1 'g=%s bot greedy' builtin:random "
-             "builtin:greedy >/dev/null && %s match -q -j 3 --deals 4 --seed 5 --rounds 1 -o j3 'g=%s bot greedy' "
+             "cd %s && rm -rf j1 j4 && %s match -q --deals 4 --seed 5 --rounds 1 -o j1 'g=%s bot greedy' builtin:random "
+             "builtin:greedy >/dev/null && %s match -q -j 4 --deals 4 --seed 5 --rounds 1 -o j4 'g=%s bot greedy' "
              "builtin:random builtin:greedy >/dev/null",
              tmp, mtref, mtref, mtref, mtref);
     assert_int_equal(sh(cmd, NULL), 0);
-    char *a = journal_of("j1"), *b = journal_of("j3");
+    char *a = journal_of("j1"), *b = journal_of("j4");
     assert_int_equal(count(a, "\n"), 12);
     assert_string_equal(a, b);
     free(a);
     free(b);
     a = records_of("j1");
-    b = records_of("j3");
+    b = records_of("j4");
     assert_string_equal(a, b);
     free(a);
     free(b);
@@ -385,6 +408,57 @@ static void killed_run_resumes_to_the_same_end(void **s)
     /* another plan in the same directory is refused */
     snprintf(cmd, sizeof cmd, "cd %s && %s match -q -o part --time 2s %s", tmp, mtref, bots);
     assert_int_equal(sh(cmd, NULL), 2);
+}
+
+/* -j 2 killed with SIGKILL: its workers and their bots die with it (a rerun never
+ * races a worker still playing the old run), and the rerun ends as an uninterrupted
+ * run does. kill -TERM of the referee alone (as a batch system sends it): the matches
+ * in play finish, exit status 130 with how to resume, and the rerun ends the same. */
+static void parallel_run_killed_or_terminated_resumes_to_the_same_end(void **s)
+{
+    (void)s;
+    char cmd[2048], bots[512], *out;
+    snprintf(bots, sizeof bots, "-j 2 --deals 20 --seed 9 --rounds 1 'slow=%s pace 10' builtin:greedy", testbot);
+    snprintf(cmd, sizeof cmd, "cd %s && rm -rf full part term && %s match -q -o full %s >/dev/null 2>&1", tmp, mtref, bots);
+    assert_int_equal(sh(cmd, NULL), 0);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && (TESTBOT_MARK=%s %s match -q -o part %s >/dev/null 2>&1 & pid=$!; sleep 0.5; kill -9 $pid; "
+             "wait $pid; true)",
+             tmp, mark, mtref, bots);
+    assert_int_equal(sh(cmd, NULL), 0);
+    wait_no_marked(1000);                       /* not the rest of the run: at once */
+    snprintf(cmd, sizeof cmd, "cd %s && ls part/records | wc -l", tmp);
+    sh(cmd, &out);
+    int records = atoi(out);
+    free(out);
+    assert_true(records < 40);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && %s match -q -o term %s >/dev/null 2>term.txt & pid=$!; sleep 0.5; kill -TERM $pid; wait $pid",
+             tmp, mtref, bots);
+    assert_int_equal(sh(cmd, NULL), 130);
+    snprintf(cmd, sizeof cmd, "cat %s/term.txt", tmp);
+    sh(cmd, &out);
+    if (!strstr(out, "to resume, run the same command")) fail_msg("no word of resuming: %s", out);
+    free(out);
+    snprintf(cmd, sizeof cmd, "cd %s && %s match -q -o part %s >/dev/null && %s match -q -o term %s >/dev/null", tmp,
+             mtref, bots, mtref, bots);
+    assert_int_equal(sh(cmd, NULL), 0);
+    char *a = journal_of("full");
+    assert_int_equal(count(a, "\n"), 40);
+    const char *dirs[] = {"part", "term"};
+    for (int i = 0; i < 2; i++) {
+        char *b = journal_of(dirs[i]);
+        assert_string_equal(a, b);
+        free(b);
+    }
+    free(a);
+    a = records_of("full");
+    for (int i = 0; i < 2; i++) {
+        char *b = records_of(dirs[i]);
+        assert_string_equal(a, b);
+        free(b);
+    }
+    free(a);
 }
 
 static void shipped_bots_play_without_faults(void **s)
@@ -498,6 +572,14 @@ int main(void)
         cmocka_unit_test(draw_while_able_to_play_is_illegal_must_play),
         cmocka_unit_test(pass_while_owing_a_draw_is_illegal_must_draw),
         cmocka_unit_test(another_players_name_is_illegal_r24),
+        cmocka_unit_test(tile_without_the_open_pip_is_illegal_no_match),
+        cmocka_unit_test(another_unmarked_train_is_illegal_train_closed),
+        cmocka_unit_test(leaving_a_double_uncovered_is_illegal_must_cover),
+        cmocka_unit_test(a_second_draw_is_illegal_already_drawn),
+        cmocka_unit_test(drawing_from_an_empty_boneyard_is_illegal),
+        cmocka_unit_test(a_name_not_at_the_table_is_illegal_unknown_player),
+        cmocka_unit_test(a_play_a_house_rule_forbids_is_illegal_with_its_reason),
+        cmocka_unit_test(answer_twice_without_an_id_is_dropped),
         cmocka_unit_test(exit_early_is_crash),
         cmocka_unit_test(closing_stdout_is_crash),
         cmocka_unit_test(child_holding_the_pipe_is_crash_and_killed),
@@ -515,6 +597,7 @@ int main(void)
         cmocka_unit_test(engine_laid_from_a_hand_is_told_and_recorded),
         cmocka_unit_test(concurrency_never_changes_results),
         cmocka_unit_test(killed_run_resumes_to_the_same_end),
+        cmocka_unit_test(parallel_run_killed_or_terminated_resumes_to_the_same_end),
         cmocka_unit_test(shipped_bots_play_without_faults),
         cmocka_unit_test(greedy_beats_random_and_duplicates_narrow_the_interval),
         cmocka_unit_test(forfeit_never_pays),

@@ -317,6 +317,22 @@ static void note_latency(struct match_ctx *x)
     x->answer_at = 0;
 }
 
+/* "must-play [R8]: \"draw\""; a refusal with no rule id (a house rule's) says why,
+ * in the words of the rules file, escaped. */
+static void illegal(struct match_ctx *x, int seat, const struct verdict *v)
+{
+    struct seat_io *io = &x->seats[seat];
+    const char *code = error_code_name(v->code);
+    if (v->rule) {
+        match_io_fault(x, seat, FAULT_ILLEGAL, "%s [%s]: \"%s\"", code, v->rule, io->raw);
+        return;
+    }
+    char why[100];
+    size_t n = strlen(v->message);
+    match_io_escape(v->message, n < 90 ? n : 90, why, sizeof why);
+    match_io_fault(x, seat, FAULT_ILLEGAL, "%s (%s): \"%s\"", code, why, io->raw);
+}
+
 /* Asks the bot at seat; true with *m set when it answered in time with a move the
  * engine accepted (already played on x->g, its verdict in *v). */
 bool match_io_ask(struct match_ctx *x, int seat, const struct move *legal, int n, struct move *m, struct verdict *v)
@@ -364,13 +380,9 @@ bool match_io_ask(struct match_ctx *x, int seat, const struct move *legal, int n
         if (used * 10 > (io->move_us + io->bank_us) * 9) sr->near_misses++;
         sr->bank_left_us = io->bank_us;
     }
-    if (!proto_answer_move(x->g, &io->answer, m, v)) {
-        match_io_fault(x, seat, FAULT_ILLEGAL, "%s [%s]: \"%s\"", error_code_name(v->code), v->rule ? v->rule : "-", io->raw);
-        return false;
-    }
-    game_move(x->g, m, v);
+    if (proto_answer_move(x->g, &io->answer, m, v)) game_move(x->g, m, v);
     if (v->code != ERR_NONE) {
-        match_io_fault(x, seat, FAULT_ILLEGAL, "%s [%s]: \"%s\"", error_code_name(v->code), v->rule ? v->rule : "-", io->raw);
+        illegal(x, seat, v);
         return false;
     }
     return true;

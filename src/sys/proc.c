@@ -196,6 +196,14 @@ void proc_workdir_remove(const char *path)
     nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 }
 
+bool proc_die_with_parent(pid_t parent)
+{
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    return getppid() == parent;          /* it may have died before prctl */
+}
+
 static void close_fd(int *fd)
 {
     if (*fd >= 0) close(*fd);
@@ -230,12 +238,7 @@ bool proc_spawn(struct proc *p, const char *cmd, const char *dir, const char *co
     }
     if (pid == 0) {
         setpgid(0, 0);
-#ifdef __linux__
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent) _exit(127);       /* the referee died before prctl */
-#else
-        (void)parent;
-#endif
+        if (!proc_die_with_parent(parent)) _exit(127);
         struct sigaction dfl;
         memset(&dfl, 0, sizeof dfl);
         dfl.sa_handler = SIG_DFL;

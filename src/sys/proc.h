@@ -38,6 +38,11 @@ struct proc_limits {
 bool proc_spawn(struct proc *p, const char *cmd, const char *dir, const char *const env_add[],
                 const struct proc_limits *limits, char *err, size_t errsize);
 
+/* In a child just forked from parent: on Linux, it is killed (SIGKILL) when parent
+ * dies, however parent dies. False when parent is already gone: the child should
+ * _exit at once. */
+bool proc_die_with_parent(pid_t parent);
+
 /* A fresh private working directory (mode 0700) under $TMPDIR or /tmp, its path in
  * path; false with err set when it cannot be made. */
 bool proc_workdir_make(char *path, size_t size, char *err, size_t errsize);
