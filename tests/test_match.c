@@ -307,6 +307,16 @@ static void stop_mode_keeps_the_record_and_transcript(void **s)
     assert_int_equal(stat(path, &st), 0);
     snprintf(path, sizeof path, "%s/run/logs/d000000-t00-s0-w0-t.log", tmp);
     assert_int_equal(stat(path, &st), 0);
+    /* what it was sent, fed to it again, replays the fault (mtref-bot(7), FAULTS) */
+    char cmd[1024], *out;
+    snprintf(cmd, sizeof cmd, "sed -n 's/^> //p' %s | %s garbage", path, testbot);
+    sh(cmd, &out);
+    if (!strstr(out, "hello 1 testbot\n") || !strstr(out, "xyzzy 12 frob\n")) fail_msg("no replay: %s", out);
+    free(out);
+    snprintf(cmd, sizeof cmd, "grep -c -v '^[<>] ' %s", path);
+    sh(cmd, &out);
+    assert_int_equal(atoi(out), 0);                        /* every line says its direction */
+    free(out);
 }
 
 /* The records of a run, their comment lines left out (they name the bots' commands). */
@@ -346,7 +356,7 @@ static void engine_laid_from_a_hand_is_told_and_recorded(void **s)
              "efh/records/*.mtr >/dev/null && cat efh/logs/*-a.log",
              tmp, mtref, mtref, mtref);
     assert_int_equal(sh(cmd, &out), 0);
-    if (!strstr(out, "\nengine ")) fail_msg("no engine event in the transcript");
+    if (!strstr(out, "\n> engine ")) fail_msg("no engine event in the transcript");
     free(out);
 }
 
@@ -459,6 +469,44 @@ static void parallel_run_killed_or_terminated_resumes_to_the_same_end(void **s)
         free(b);
     }
     free(a);
+}
+
+/* Shards of one run (--first-deal K --deals D on other hosts): their records are the
+ * run's, and mtref stats over their journals prints the run's table, text and JSON. */
+static void shards_merge_into_the_one_run(void **s)
+{
+    (void)s;
+    char cmd[2048], *one_run, *merged;
+    const char *bots = "--seed 4 --rounds 1 builtin:greedy builtin:random >/dev/null";
+    snprintf(cmd, sizeof cmd,
+             "cd %s && rm -rf whole sa sb merged && %s match -q --deals 6 -o whole %s && %s match -q --deals 2 -o sa %s && "
+             "%s match -q --first-deal 2 --deals 4 -o sb %s && mkdir -p merged/records && cp sa/records/* sb/records/* "
+             "merged/records/",
+             tmp, mtref, bots, mtref, bots, mtref, bots);
+    assert_int_equal(sh(cmd, NULL), 0);
+    one_run = records_of("whole");
+    merged = records_of("merged");
+    assert_string_equal(one_run, merged);
+    free(one_run);
+    free(merged);
+    const char *forms[] = {"", "--json"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(cmd, sizeof cmd, "cd %s && %s stats %s whole/results.jsonl", tmp, mtref, forms[i]);
+        assert_int_equal(sh(cmd, &one_run), 0);
+        snprintf(cmd, sizeof cmd, "cd %s && %s stats %s sb/results.jsonl sa/results.jsonl", tmp, mtref, forms[i]);
+        assert_int_equal(sh(cmd, &merged), 0);
+        assert_true(strstr(one_run, "12") != NULL);
+        assert_string_equal(one_run, merged);
+        free(one_run);
+        free(merged);
+    }
+    /* a journal of another plan is refused, not merged */
+    snprintf(cmd, sizeof cmd, "cd %s && rm -rf other && %s match -q --deals 2 -o other --seed 5 --rounds 1 "
+             "builtin:greedy builtin:random >/dev/null && %s stats sa/results.jsonl other/results.jsonl 2>&1",
+             tmp, mtref, mtref);
+    assert_int_equal(sh(cmd, &merged), 2);
+    assert_non_null(strstr(merged, "different plans"));
+    free(merged);
 }
 
 static void shipped_bots_play_without_faults(void **s)
@@ -598,6 +646,7 @@ int main(void)
         cmocka_unit_test(concurrency_never_changes_results),
         cmocka_unit_test(killed_run_resumes_to_the_same_end),
         cmocka_unit_test(parallel_run_killed_or_terminated_resumes_to_the_same_end),
+        cmocka_unit_test(shards_merge_into_the_one_run),
         cmocka_unit_test(shipped_bots_play_without_faults),
         cmocka_unit_test(greedy_beats_random_and_duplicates_narrow_the_interval),
         cmocka_unit_test(forfeit_never_pays),

@@ -31,12 +31,20 @@ void match_io_escape(const char *data, size_t len, char *out, size_t size)
     if (size) out[k < size ? k : size - 1] = '\0';
 }
 
+/* Every line of a transcript starts with its direction ("> " to the bot, "< " from
+ * it), so `sed -n 's/^> //p'` gives back exactly what the bot was sent. */
 static void log_line(struct seat_io *io, const char *dir, const char *data, size_t len)
 {
     if (!io->log) return;
-    fputs(dir, io->log);
-    fwrite(data, 1, len, io->log);
-    if (!len || data[len - 1] != '\n') putc('\n', io->log);
+    size_t i = 0;
+    do {
+        const char *nl = memchr(data + i, '\n', len - i);
+        size_t n = nl ? (size_t)(nl - (data + i)) : len - i;
+        fputs(dir, io->log);
+        fwrite(data + i, 1, n, io->log);
+        putc('\n', io->log);
+        i += n + (nl != NULL);
+    } while (i < len);
 }
 
 /* ---- faults ---- */
