@@ -291,6 +291,7 @@ static void start_failures_stop_the_run_with_2(void **s)
     snprintf(cmd, sizeof cmd, "cd %s && %s match -q --deals 1 ./no-such-bot builtin:greedy 2>&1", tmp, mtref);
     assert_int_equal(sh(cmd, &out), 2);
     assert_non_null(strstr(out, "start"));
+    if (!strstr(out, "its stderr ends: ") || !strstr(out, "not found")) fail_msg("the shell's word is missing: %s", out);
     free(out);
     wait_no_marked(2000);
 }

@@ -180,11 +180,15 @@ static void describe_exit(const struct seat_io *io, char *how, size_t size)
         snprintf(how + n, size - n, " (past the memory limit of %lld MiB?)", (long long)(l->mem_bytes >> 20));
 }
 
-/* The bot closed a pipe: usually it is exiting, and its exit status says more. */
+static void drain_fds(struct match_ctx *x, int seat, bool out, bool err);
+
+/* The bot closed a pipe: usually it is exiting, and its exit status says more, and
+ * its last words on stderr ("not found") more still. */
 static void lost(struct match_ctx *x, int seat, const char *what)
 {
     struct seat_io *io = &x->seats[seat];
     for (int i = 0; i < 100 && !proc_check(&io->proc); i++) clock_sleep_us(1000);
+    drain_fds(x, seat, false, true);
     char how[128];
     snprintf(how, sizeof how, "%s", what);
     if (io->proc.exited) describe_exit(io, how, sizeof how);
@@ -296,6 +300,7 @@ void match_io_stop(struct match_ctx *x, const int *which, int n)
         struct seat_io *io = &x->seats[which[i]];
         if (!io->live) continue;
         outq_flush(&io->q, io->proc.in_fd);
+        drain_fds(x, which[i], false, true);     /* its stderr so far, for the tail */
         io->said_bye = true;
         ps[k++] = &io->proc;
     }

@@ -136,9 +136,15 @@ static void handle_fault(struct match_ctx *x, int seat)
         x->r->stop = true;
         x->r->stop_status = 1;
     }
-    if (x->r->stop && !x->r->stop_reason[0])
-        snprintf(x->r->stop_reason, sizeof x->r->stop_reason, "%s: %s: %s", x->s->names[seat],
-                 match_fault_name(sr->fault), sr->detail);
+    if (x->r->stop && !x->r->stop_reason[0]) {
+        /* what it said on stderr last ("can't open file") is what its author needs */
+        size_t len = strlen(sr->tail);
+        while (len >= 2 && memcmp(sr->tail + len - 2, "\\n", 2) == 0) len -= 2;
+        size_t cut = len > 120 ? len - 120 : 0;
+        snprintf(x->r->stop_reason, sizeof x->r->stop_reason, "%s: %s: %s%s%.*s", x->s->names[seat],
+                 match_fault_name(sr->fault), sr->detail, len ? "; its stderr ends: " : "", (int)(len - cut),
+                 sr->tail + cut);
+    }
 }
 
 static void check_faults(struct match_ctx *x)
