@@ -320,6 +320,20 @@ static void stop_mode_keeps_the_record_and_transcript(void **s)
     free(out);
 }
 
+/* --log-dir without -o: the directory is made, one transcript per bot program per match. */
+static void log_dir_alone_keeps_the_transcripts(void **s)
+{
+    (void)s;
+    char cmd[1024], *out;
+    snprintf(cmd, sizeof cmd,
+             "cd %s && rm -rf lonely && %s match -q --deals 2 --rounds 1 --seed 2 --log-dir lonely 't=%s ok' "
+             "builtin:greedy >/dev/null && ls lonely",
+             tmp, mtref, testbot);
+    assert_int_equal(sh(cmd, &out), 0);
+    assert_int_equal(count(out, "-t.log\n"), 4);
+    free(out);
+}
+
 /* The records of a run, their comment lines left out (they name the bots' commands). */
 static char *records_of(const char *dir)
 {
@@ -642,6 +656,7 @@ int main(void)
         cmocka_unit_test(a_relative_command_is_found_from_a_fresh_directory),
         cmocka_unit_test(start_failures_stop_the_run_with_2),
         cmocka_unit_test(stop_mode_keeps_the_record_and_transcript),
+        cmocka_unit_test(log_dir_alone_keeps_the_transcripts),
         cmocka_unit_test(bot_program_plays_as_the_builtin),
         cmocka_unit_test(engine_laid_from_a_hand_is_told_and_recorded),
         cmocka_unit_test(concurrency_never_changes_results),

@@ -410,7 +410,14 @@ int match_plan_run(struct match_plan *p, const struct rules_loader *loader, FILE
         if (!p->seed_given && journal_seed(journal_path, &p->seed)) p->seed_given = true;
     }
     if (!p->seed_given) p->seed = random_seed();
-    if (!p->out_dir && p->config.log_dir) snprintf(r.logs_dir, sizeof r.logs_dir, "%s", p->config.log_dir);
+    if (!p->out_dir && p->config.log_dir) {
+        snprintf(r.logs_dir, sizeof r.logs_dir, "%s", p->config.log_dir);
+        if (!make_dir(r.logs_dir)) {
+            fprintf(progress, "mtref: match: cannot make %s: %s\n", r.logs_dir, strerror(errno));
+            status = 2;
+            goto done_ref;
+        }
+    }
     match_plan_json(p, t, rules, &plan);
     match_run_line(p, plan.data ? plan.data : "{}", &run);
     if (plan.failed || run.failed) {
