@@ -224,6 +224,31 @@ static void put_duration(struct mbuf *b, const char *key, int64_t us)
     else mbuf_put(b, "%lld", (long long)(us / 1000));
 }
 
+bool match_plan_parse_seed(const char *s, uint64_t *seed)
+{
+    uint64_t v = 0;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        size_t n = strlen(s + 2);
+        if (n == 0 || n > 16) return false;
+        for (const char *c = s + 2; *c; c++) {
+            int d = *c >= '0' && *c <= '9' ? *c - '0' : *c >= 'a' && *c <= 'f' ? *c - 'a' + 10
+                  : *c >= 'A' && *c <= 'F' ? *c - 'A' + 10 : -1;
+            if (d < 0) return false;
+            v = v << 4 | (uint64_t)d;
+        }
+    } else {
+        if (!*s) return false;
+        for (const char *c = s; *c; c++) {
+            if (*c < '0' || *c > '9') return false;
+            uint64_t d = (uint64_t)(*c - '0');
+            if (v > (UINT64_MAX - d) / 10) return false;
+            v = v * 10 + d;
+        }
+    }
+    *seed = v;
+    return true;
+}
+
 /* The plan, as JSON: everything that decides the matches but the deal range. */
 void match_plan_json(const struct match_plan *p, const struct tables *t, const struct rules *rules, struct mbuf *b)
 {
@@ -256,6 +281,8 @@ void match_plan_json(const struct match_plan *p, const struct tables *t, const s
     if (c->limits.mem_bytes > 0 || c->limits.cpu_seconds > 0)     /* only when set: older journals resume */
         mbuf_put(b, ",\"limits\":{\"mem_bytes\":%lld,\"cpu_s\":%lld}", (long long)c->limits.mem_bytes,
                  (long long)c->limits.cpu_seconds);
+    if (c->max_line != 4096 || c->flood_lines != 1000)            /* only when not the defaults, as limits */
+        mbuf_put(b, ",\"lines\":{\"max_line\":%zu,\"flood\":%ld}", c->max_line, c->flood_lines);
     mbuf_put(b, ",\"on_fault\":\"%s\",\"recover\":%s,\"fallback\":\"%s\",\"ask_forced\":%s,\"bots\":{",
              c->policy == POLICY_STOP ? "stop" : "forfeit", c->recover ? "true" : "false", bot_name(c->fallback),
              c->ask_forced ? "true" : "false");
