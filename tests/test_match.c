@@ -264,6 +264,24 @@ static void a_bot_runs_in_a_fresh_directory(void **s)
     assert_int_not_equal(stat(path, &st), 0);
 }
 
+/* A referee killed by SIGKILL leaves its bots' directories behind: the next run
+ * removes each whose lock is free, never one whose maker still holds it. */
+static void directories_left_by_a_killed_referee_are_removed_by_the_next(void **s)
+{
+    (void)s;
+    char cmd[2048], *out;
+    snprintf(cmd, sizeof cmd,
+             "cd %s && rm -rf sweep && mkdir -p sweep/mtref-bot-dead01/sub sweep/mtref-bot-live01 && "
+             "touch sweep/mtref-bot-dead01/sub/x sweep/mtref-bot-live01/y && "
+             "touch -d '1 hour ago' sweep/mtref-bot-dead01.lock sweep/mtref-bot-live01.lock && "
+             "(flock sweep/mtref-bot-live01.lock sleep 5 >/dev/null 2>&1 &) && sleep 0.2 && "
+             "TMPDIR=$PWD/sweep %s match -q --deals 1 --rounds 1 --seed 2 't=%s ok' builtin:greedy >/dev/null && ls sweep",
+             tmp, mtref, testbot);
+    assert_int_equal(sh(cmd, &out), 0);
+    assert_string_equal(out, "mtref-bot-live01\nmtref-bot-live01.lock\n");
+    free(out);
+}
+
 /* The relative path of a bot's command means what it means in mtref's directory. */
 static void a_relative_command_is_found_from_a_fresh_directory(void **s)
 {
@@ -660,6 +678,7 @@ int main(void)
         cmocka_unit_test(a_bot_runs_in_a_fresh_directory),
         cmocka_unit_test(a_bot_has_its_own_time_and_limits),
         cmocka_unit_test(a_relative_command_is_found_from_a_fresh_directory),
+        cmocka_unit_test(directories_left_by_a_killed_referee_are_removed_by_the_next),
         cmocka_unit_test(start_failures_stop_the_run_with_2),
         cmocka_unit_test(stop_mode_keeps_the_record_and_transcript),
         cmocka_unit_test(log_dir_alone_keeps_the_transcripts),

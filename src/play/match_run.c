@@ -184,12 +184,11 @@ static bool start_bots(struct match_ctx *x, const char *const rule_names[])
         char err[200];
         const char *dir = b->dir ? b->dir : c->bot_dir;
         if (!dir) {
-            if (!proc_workdir_make(io->workdir, sizeof io->workdir, err, sizeof err)) {
-                io->workdir[0] = '\0';
+            if (!proc_workdir_make(&io->workdir, err, sizeof err)) {
                 match_io_fault(x, seat, FAULT_START, "%s", err);
                 continue;
             }
-            dir = io->workdir;
+            dir = io->workdir.path;
         }
         if (!proc_spawn(&io->proc, b->cmd, dir, env, &io->limits, err, sizeof err)) {
             match_io_fault(x, seat, FAULT_START, "%s", err);
@@ -379,7 +378,7 @@ int match_run(const struct match_setup *s, const struct match_config *c, const s
         outq_free(&io->q);
         line_asm_free(&io->lines);
         if (io->log) fclose(io->log);
-        if (io->workdir[0]) proc_workdir_remove(io->workdir);
+        proc_workdir_remove(&io->workdir);
         r->totals[seat] = g->totals[seat];
         if (r->seats[seat].bank_left_us == 0 && io->external) r->seats[seat].bank_left_us = io->bank_us;
     }
