@@ -424,6 +424,54 @@ static void concurrency_never_changes_results(void **s)
     free(b);
 }
 
+/* The matches a plan makes, as "KEY BOT BOT..." lines. */
+static char *tables_of(const char *args)
+{
+    char cmd[1024], *out;
+    snprintf(cmd, sizeof cmd,
+             "%s match -q --json --deals 1 --rounds 1 --seed 5 %s | grep '\"event\":\"match\"' | "
+             "sed 's/.*\"key\":\"\\([^\"]*\\)\".*\"bots\":\\[\\([^]]*\\)\\].*/\\1 \\2/; s/[\",]/ /g; s/  */ /g; s/ $//'",
+             mtref, args);
+    assert_int_equal(sh(cmd, &out), 0);
+    return out;
+}
+
+/* Round robin, gauntlet, --table (repeats allowed) and --swap make the tables and
+ * seatings mtref(1) says; every rotation of a deal gives every bot every hand once. */
+static void tables_seatings_and_swaps_are_as_asked(void **s)
+{
+    (void)s;
+    struct { const char *args, *want; } cases[] = {
+        {"-n 2 --tournament roundrobin a=builtin:greedy b=builtin:random c=builtin:greedy",
+         "d000000-t00-s0-w0 a b\nd000000-t00-s1-w0 b a\nd000000-t01-s0-w0 a c\nd000000-t01-s1-w0 c a\n"
+         "d000000-t02-s0-w0 b c\nd000000-t02-s1-w0 c b\n"},
+        {"-n 2 --tournament gauntlet a=builtin:greedy b=builtin:random c=builtin:greedy d=builtin:random",
+         "d000000-t00-s0-w0 a b\nd000000-t00-s1-w0 b a\nd000000-t01-s0-w0 a c\nd000000-t01-s1-w0 c a\n"
+         "d000000-t02-s0-w0 a d\nd000000-t02-s1-w0 d a\n"},
+        {"--swap a,b a=builtin:greedy b=builtin:random c=builtin:greedy",
+         "d000000-t00-s0-w0 a b c\nd000000-t00-s0-w1 b a c\nd000000-t00-s1-w0 b c a\nd000000-t00-s1-w1 a c b\n"
+         "d000000-t00-s2-w0 c a b\nd000000-t00-s2-w1 c b a\n"},
+        {"--table a,a,b -n 3 a=builtin:greedy b=builtin:random",
+         "d000000-t00-s0-w0 a a b\nd000000-t00-s1-w0 a b a\nd000000-t00-s2-w0 b a a\n"},
+        {"--seating none a=builtin:greedy b=builtin:random c=builtin:greedy", "d000000-t00-s0-w0 a b c\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *got = tables_of(cases[i].args);
+        if (strcmp(got, cases[i].want) != 0) fail_msg("%s:\n%s\nwanted\n%s", cases[i].args, got, cases[i].want);
+        free(got);
+    }
+    char cmd[1024], *out;
+    snprintf(cmd, sizeof cmd,
+             "cd %s && rm -rf rot && %s match -q --deals 1 --rounds 1 --seed 5 -o rot a=builtin:greedy b=builtin:random "
+             "c=builtin:greedy >/dev/null && for f in rot/records/*.mtr; do grep -m3 '^deal ' $f; done | sort -u > rot/pairs && "
+             "wc -l < rot/pairs && cut -d' ' -f2 rot/pairs | sort | uniq -c | awk '{print $1}' | sort -u && "
+             "cut -d' ' -f3- rot/pairs | sort | uniq -c | awk '{print $1}' | sort -u",
+             tmp, mtref);
+    assert_int_equal(sh(cmd, &out), 0);
+    assert_string_equal(out, "9\n3\n3\n");    /* 3 bots x 3 hands, each bot 3 hands, each hand 3 bots */
+    free(out);
+}
+
 static void killed_run_resumes_to_the_same_end(void **s)
 {
     (void)s;
@@ -546,6 +594,32 @@ static void shards_merge_into_the_one_run(void **s)
     assert_int_equal(sh(cmd, &merged), 2);
     assert_non_null(strstr(merged, "different plans"));
     free(merged);
+}
+
+/* A bot whose executable changed since the journal began is refused on resume, unless
+ * --allow-changed-bots; --force starts over. */
+static void a_changed_bot_executable_is_refused_on_resume(void **s)
+{
+    (void)s;
+    char cmd[2048], *out;
+    const char *run = "match -q -o chg --deals 2 --rounds 1 --seed 3 b=./chbot builtin:greedy";
+    snprintf(cmd, sizeof cmd, "cd %s && rm -rf chg && cp %s chbot && %s %s >/dev/null && echo x >> chbot && %s %s 2>&1",
+             tmp, testbot, mtref, run, mtref, run);
+    int status = sh(cmd, &out);
+    if (status != 2 || !strstr(out, "executable changed")) fail_msg("status %d: %s", status, out);
+    free(out);
+    snprintf(cmd, sizeof cmd, "cd %s && %s %s --allow-changed-bots >/dev/null && %s %s --force >/dev/null", tmp,
+             mtref, run, mtref, run);
+    assert_int_equal(sh(cmd, NULL), 0);
+    /* the script an interpreter runs is the bot too */
+    const char *script = "match -q -o chs --deals 1 --rounds 1 --seed 3 'b=sh ./first.sh' builtin:greedy";
+    snprintf(cmd, sizeof cmd,
+             "cd %s && rm -rf chs && cp %s/../scripts/bots/first.sh . && %s %s >/dev/null && echo '# v2' >> first.sh && "
+             "%s %s 2>&1",
+             tmp, getenv("MTREF_TEST_DIR"), mtref, script, mtref, script);
+    status = sh(cmd, &out);
+    if (status != 2 || !strstr(out, "executable changed")) fail_msg("a changed script: status %d: %s", status, out);
+    free(out);
 }
 
 static void shipped_bots_play_without_faults(void **s)
@@ -684,10 +758,12 @@ int main(void)
         cmocka_unit_test(log_dir_alone_keeps_the_transcripts),
         cmocka_unit_test(bot_program_plays_as_the_builtin),
         cmocka_unit_test(engine_laid_from_a_hand_is_told_and_recorded),
+        cmocka_unit_test(tables_seatings_and_swaps_are_as_asked),
         cmocka_unit_test(concurrency_never_changes_results),
         cmocka_unit_test(killed_run_resumes_to_the_same_end),
         cmocka_unit_test(parallel_run_killed_or_terminated_resumes_to_the_same_end),
         cmocka_unit_test(shards_merge_into_the_one_run),
+        cmocka_unit_test(a_changed_bot_executable_is_refused_on_resume),
         cmocka_unit_test(shipped_bots_play_without_faults),
         cmocka_unit_test(greedy_beats_random_and_duplicates_narrow_the_interval),
         cmocka_unit_test(forfeit_never_pays),

@@ -185,8 +185,32 @@ static uint64_t deal_seed(const struct match_plan *p, long deal) { return mix(p-
 
 /* ---- what the journal says about the run ---- */
 
-/* FNV-1a of the bot's executable (its command's first word, found on PATH): a changed
- * build is a different bot. 0 when the file cannot be read. */
+static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* Folds the file at fd into h: its bytes, or for a file past 64 MiB (a model's
+ * weights) its size and modification time. */
+static uint64_t hash_file(uint64_t h, int fd)
+{
+    struct stat st;
+    if (fstat(fd, &st) == 0 && st.st_size > (64 << 20)) {
+        long long meta[2] = {(long long)st.st_size, (long long)st.st_mtime};
+        return fnv1a(h, meta, sizeof meta);
+    }
+    char buf[65536];
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof buf)) > 0) h = fnv1a(h, buf, (size_t)n);
+    return h;
+}
+
+/* FNV-1a of the bot's program: its command's first word (found on PATH), then every
+ * later word that names a file here (the script of `python3 mybot.py`, a jar, a
+ * book): a changed build or script is a different bot. 0 when the first cannot be
+ * read. */
 static uint64_t executable_hash(const char *cmd)
 {
     char word[1024], path[4096];
@@ -208,12 +232,22 @@ static uint64_t executable_hash(const char *cmd)
         }
     }
     if (fd < 0) return 0;
-    uint64_t h = 0xcbf29ce484222325ULL;
-    char buf[65536];
-    ssize_t n;
-    while ((n = read(fd, buf, sizeof buf)) > 0)
-        for (ssize_t i = 0; i < n; i++) h = (h ^ (unsigned char)buf[i]) * 0x100000001b3ULL;
+    uint64_t h = hash_file(0xcbf29ce484222325ULL, fd);
     close(fd);
+    for (const char *w = cmd + len; *w;) {
+        w += strspn(w, " \t");
+        size_t n = strcspn(w, " \t");
+        struct stat st;
+        if (n > 0 && n < sizeof word) {
+            memcpy(word, w, n);
+            word[n] = '\0';
+            if (stat(word, &st) == 0 && S_ISREG(st.st_mode) && (fd = open(word, O_RDONLY)) >= 0) {
+                h = hash_file(fnv1a(h, word, n), fd);
+                close(fd);
+            }
+        }
+        w += n;
+    }
     return h;
 }
 
