@@ -100,12 +100,18 @@ static int count(const char *hay, const char *needle)
     return n;
 }
 
+/* Every record passes mtref check and holds printable ASCII only: a bot's bytes
+ * (NUL, invalid UTF-8, escapes) never enter it raw. */
 static void records_check_ok(void)
 {
     char cmd[1024], *out;
     snprintf(cmd, sizeof cmd, "cd %s && ls run/records/*.mtr >/dev/null 2>&1 && %s check run/records/*.mtr", tmp, mtref);
     int status = sh(cmd, &out);
     if (status != 0) fail_msg("mtref check on the records: %s", out);
+    free(out);
+    snprintf(cmd, sizeof cmd, "cd %s && cat run/records/*.mtr | LC_ALL=C tr -d '\\n\\040-\\176' | wc -c", tmp);
+    sh(cmd, &out);
+    if (atoi(out) != 0) fail_msg("%d bytes in the records that are not printable ASCII", atoi(out));
     free(out);
 }
 
@@ -131,6 +137,15 @@ static void expect_fault(const char *mode, const char *extra, const char *kind, 
 #define RECOVER "--recover"
 
 static void clean_play_has_no_fault(void **s) { (void)s; expect_fault("ok", "", "", NULL, 0); }
+/* only fds 0-2, each a pipe; its own process group; MTREF_BOT_PROTOCOL=1 and no other
+ * MTREF_* variable (the test sets one) */
+static void a_bot_process_gets_only_what_the_page_says(void **s)
+{
+    (void)s;
+    setenv("MTREF_SECRET", "x", 1);
+    expect_fault("inspect", "", "", NULL, 0);
+    unsetenv("MTREF_SECRET");
+}
 #define SHORT "--time 100ms+100ms"
 static void sleeping_past_the_clock_is_timeout(void **s) { (void)s; expect_fault("sleep 2", SHORT, "timeout", "\"decision\":", 0); }
 static void spending_the_bank_times_out_when_it_runs_out(void **s)
@@ -713,6 +728,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(clean_play_has_no_fault),
+        cmocka_unit_test(a_bot_process_gets_only_what_the_page_says),
         cmocka_unit_test(sleeping_past_the_clock_is_timeout),
         cmocka_unit_test(spending_the_bank_times_out_when_it_runs_out),
         cmocka_unit_test(exit_is_crash_and_stops_the_run),

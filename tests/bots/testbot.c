@@ -4,12 +4,14 @@
  * rule on purpose (no-match, must-cover, ...) at the first decision from N on whose view
  * allows it; "pace MS" only takes MS per decision. */
 #define _DEFAULT_SOURCE 1
+#include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *mode = "ok";
@@ -86,6 +88,22 @@ int main(int argc, char **argv)
     struct rlimit none = {0, 0};
     setrlimit(RLIMIT_CORE, &none);
     if (is("silent")) { pause_ms(60000); return 0; }
+    if (is("inspect")) {            /* what mtref-bot(7) promises a bot process; exit 7 if not */
+        for (int fd = 3; fd < 1024; fd++)
+            if (fcntl(fd, F_GETFD) != -1) { fprintf(stderr, "fd %d is open\n", fd); return 7; }
+        extern char **environ;
+        bool protocol = false;
+        for (char **e = environ; *e; e++) {
+            if (strcmp(*e, "MTREF_BOT_PROTOCOL=1") == 0) protocol = true;
+            else if (strncmp(*e, "MTREF_", 6) == 0) { fprintf(stderr, "%s\n", *e); return 7; }
+        }
+        if (!protocol) { fprintf(stderr, "no MTREF_BOT_PROTOCOL\n"); return 7; }
+        if (getpgrp() != getpid()) { fprintf(stderr, "not its own process group\n"); return 7; }
+        for (int fd = 0; fd < 3; fd++) {
+            struct stat st;
+            if (fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) { fprintf(stderr, "fd %d is no pipe\n", fd); return 7; }
+        }
+    }
     if (is("stderrstorm")) {
         static char junk[1 << 16];
         memset(junk, 'x', sizeof junk);
