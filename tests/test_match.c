@@ -529,7 +529,7 @@ static void parallel_run_killed_or_terminated_resumes_to_the_same_end(void **s)
     (void)s;
     char cmd[2048], bots[512], *out;
     snprintf(bots, sizeof bots, "-j 2 --deals 20 --seed 9 --rounds 1 'slow=%s pace 10' builtin:greedy", testbot);
-    snprintf(cmd, sizeof cmd, "cd %s && rm -rf full part term && %s match -q -o full %s >/dev/null 2>&1", tmp, mtref, bots);
+    snprintf(cmd, sizeof cmd, "cd %s && rm -rf full part term int1 && %s match -q -o full %s >/dev/null 2>&1", tmp, mtref, bots);
     assert_int_equal(sh(cmd, NULL), 0);
     snprintf(cmd, sizeof cmd,
              "cd %s && (TESTBOT_MARK=%s %s match -q -o part %s >/dev/null 2>&1 & pid=$!; sleep 0.5; kill -9 $pid; "
@@ -550,20 +550,28 @@ static void parallel_run_killed_or_terminated_resumes_to_the_same_end(void **s)
     sh(cmd, &out);
     if (!strstr(out, "to resume, run the same command")) fail_msg("no word of resuming: %s", out);
     free(out);
-    snprintf(cmd, sizeof cmd, "cd %s && %s match -q -o part %s >/dev/null && %s match -q -o term %s >/dev/null", tmp,
-             mtref, bots, mtref, bots);
+    /* Ctrl-C of a run without -j: the match in play ends, 130 */
+    char one_job[512];
+    snprintf(one_job, sizeof one_job, "%s", bots + strlen("-j 2 "));
+    snprintf(cmd, sizeof cmd,
+             "cd %s && rm -rf int1 && %s match -q -o int1 %s >/dev/null 2>int1.txt & pid=$!; sleep 0.5; kill -INT $pid; "
+             "wait $pid",
+             tmp, mtref, one_job);
+    assert_int_equal(sh(cmd, NULL), 130);
+    snprintf(cmd, sizeof cmd, "cd %s && %s match -q -o part %s >/dev/null && %s match -q -o term %s >/dev/null && "
+             "%s match -q -o int1 %s >/dev/null", tmp, mtref, bots, mtref, bots, mtref, one_job);
     assert_int_equal(sh(cmd, NULL), 0);
     char *a = journal_of("full");
     assert_int_equal(count(a, "\n"), 40);
-    const char *dirs[] = {"part", "term"};
-    for (int i = 0; i < 2; i++) {
+    const char *dirs[] = {"part", "term", "int1"};
+    for (int i = 0; i < 3; i++) {
         char *b = journal_of(dirs[i]);
         assert_string_equal(a, b);
         free(b);
     }
     free(a);
     a = records_of("full");
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
         char *b = records_of(dirs[i]);
         assert_string_equal(a, b);
         free(b);
