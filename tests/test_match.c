@@ -171,6 +171,7 @@ static void named_draw_is_garbled(void **s) { (void)s; expect_fault("nameddraw",
 static void flooding_is_flood(void **s) { (void)s; expect_fault("flood", "", "flood", NULL, 0); }
 static void never_reading_is_stalled(void **s) { (void)s; expect_fault("noread", SHORT, "stalled", NULL, 0); }
 static void byte_by_byte_is_fine(void **s) { (void)s; expect_fault("bytewise", "", "", NULL, 0); }
+static void crlf_line_ends_are_fine(void **s) { (void)s; expect_fault("crlf", "", "", NULL, 0); }
 static void early_answer_is_dropped(void **s) { (void)s; expect_fault("early", "", "", NULL, 0); }
 static void answer_twice_is_dropped(void **s) { (void)s; expect_fault("twice", "", "", NULL, 0); }
 static void tile_not_in_hand_is_illegal_r23(void **s) { (void)s; expect_fault("notinhand", "", "illegal", "not-in-hand [R23]", 0); }
@@ -751,6 +752,7 @@ int main(void)
         cmocka_unit_test(flooding_is_flood),
         cmocka_unit_test(never_reading_is_stalled),
         cmocka_unit_test(byte_by_byte_is_fine),
+        cmocka_unit_test(crlf_line_ends_are_fine),
         cmocka_unit_test(early_answer_is_dropped),
         cmocka_unit_test(answer_twice_is_dropped),
         cmocka_unit_test(tile_not_in_hand_is_illegal_r23),

@@ -255,6 +255,10 @@ int main(int argc, char **argv)
             say(two);
             continue;
         }
+        if (is("crlf")) {                                        /* a carriage return before the newline */
+            out[strlen(out) - 1] = '\0';
+            strcat(out, "\r\n");
+        }
         say(out);
         if (is("twice")) say(out);                              /* the same id: stale */
     }
