@@ -409,6 +409,24 @@ static void engine_laid_from_a_hand_is_told_and_recorded(void **s)
     free(out);
 }
 
+/* No seed reaches a bot: neither the run's nor a deal's, in decimal or hex, is in any
+ * transcript (a bot that knew one could compute every hand); the match ids of one
+ * deal's seatings differ. */
+static void no_seed_reaches_a_bot(void **s)
+{
+    (void)s;
+    char cmd[2048], *out;
+    snprintf(cmd, sizeof cmd,
+             "cd %s && rm -rf seeds && %s match -q --deals 3 --rounds 1 --seed 123457 -o seeds 'a=%s ok' 'b=%s ok' "
+             ">/dev/null && for d in $(grep -o '\"deal_seed\":\"[0-9]*' seeds/results.jsonl | cut -d'\"' -f4) 123457; do "
+             "h=$(printf '%%x' $d); grep -l -i -e \"$d\" -e \"$h\" seeds/logs/*.log; done; "
+             "grep -h '^> match ' seeds/logs/*-a.log | sort | uniq -d",
+             tmp, mtref, testbot, testbot);
+    assert_int_equal(sh(cmd, &out), 0);
+    if (out[0]) fail_msg("a seed, or a match id twice, in the transcripts: %s", out);
+    free(out);
+}
+
 /* Journal lines without what a clock measures, sorted. */
 static char *journal_of(const char *dir)
 {
@@ -785,6 +803,7 @@ int main(void)
         cmocka_unit_test(bot_program_plays_as_the_builtin),
         cmocka_unit_test(engine_laid_from_a_hand_is_told_and_recorded),
         cmocka_unit_test(tables_seatings_and_swaps_are_as_asked),
+        cmocka_unit_test(no_seed_reaches_a_bot),
         cmocka_unit_test(concurrency_never_changes_results),
         cmocka_unit_test(killed_run_resumes_to_the_same_end),
         cmocka_unit_test(parallel_run_killed_or_terminated_resumes_to_the_same_end),
