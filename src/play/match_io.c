@@ -33,18 +33,31 @@ void match_io_escape(const char *data, size_t len, char *out, size_t size)
 
 /* Every line of a transcript starts with its direction ("> " to the bot, "< " from
  * it), so `sed -n 's/^> //p'` gives back exactly what the bot was sent. */
-static void log_line(struct seat_io *io, const char *dir, const char *data, size_t len)
+static void log_line(struct seat_io *io, const char dir[2], const char *data, size_t len)
 {
     if (!io->log) return;
-    size_t i = 0;
-    do {
+    char buf[8192];
+    size_t k = 0, i = 0;
+    do {        /* one write per 8 KiB: a decision's dozen lines are one fwrite */
         const char *nl = memchr(data + i, '\n', len - i);
         size_t n = nl ? (size_t)(nl - (data + i)) : len - i;
-        fputs(dir, io->log);
-        fwrite(data + i, 1, n, io->log);
-        putc('\n', io->log);
+        if (k + n + 3 > sizeof buf) {
+            fwrite(buf, 1, k, io->log);
+            k = 0;
+        }
+        if (n + 3 > sizeof buf) {
+            fputs(dir, io->log);
+            fwrite(data + i, 1, n, io->log);
+            putc('\n', io->log);
+        } else {
+            memcpy(buf + k, dir, 2);
+            memcpy(buf + k + 2, data + i, n);
+            buf[k + 2 + n] = '\n';
+            k += n + 3;
+        }
         i += n + (nl != NULL);
     } while (i < len);
+    fwrite(buf, 1, k, io->log);
 }
 
 /* ---- faults ---- */
