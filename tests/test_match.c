@@ -306,9 +306,36 @@ static void forfeit_never_pays(void **s)
     assert_int_equal(ranks[0], 3);
 }
 
+/* The round message sizes the hands of the seats still in, and no other (text and JSON). */
+static void the_round_message_sizes_only_the_seats_still_in(void **state)
+{
+    (void)state;
+    struct referee *ref = tu_session(NULL, 0);
+    tu_feed(ref, "players ana bob cy\nseed 3");
+    struct game g = ref->game;
+    tu_free(ref);
+    g.eliminated[1] = true;
+    int size = tileset_count(g.hands[0]);
+    assert_int_equal(tileset_count(g.hands[2]), size);
+    struct mbuf b = {0};
+    proto_round(&b, PROTO_TEXT, &g, 0);
+    mbuf_bytes(&b, "", 1);                 /* a string to search */
+    char want[64];
+    snprintf(want, sizeof want, "\nsizes ana %d cy %d\n", size, size);
+    assert_non_null(b.data);
+    assert_non_null(strstr(b.data, want));
+    b.len = 0;
+    proto_round(&b, PROTO_JSON, &g, 2);
+    mbuf_bytes(&b, "", 1);
+    snprintf(want, sizeof want, "\"hand_sizes\":{\"ana\":%d,\"cy\":%d}", size, size);
+    assert_non_null(strstr(b.data, want));
+    mbuf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_round_message_sizes_only_the_seats_still_in),
         cmocka_unit_test(clean_play_has_no_fault),
         cmocka_unit_test(a_bot_process_gets_only_what_the_page_says),
         cmocka_unit_test(sleeping_past_the_clock_is_timeout),

@@ -327,15 +327,15 @@ static void greedy_beats_random_and_duplicates_narrow_the_interval(void **s)
     assert_int_equal(sh(cmd, &out), 0);
     char *summary = strstr(out, "{\"event\":\"summary\"");
     assert_non_null(summary);
-    struct jdoc d;
-    assert_true(jdoc_parse(&d, summary, strcspn(summary, "\n")));
-    const struct jval *g = jat(&d, jget(&d, &d.v[0], "bots"), 0);
-    assert_string_equal(jget(&d, g, "bot")->str, "greedy");
-    double margin = jget(&d, g, "margin")->num, ci = jget(&d, g, "margin_ci")->num;
-    double total_ci = jget(&d, g, "total_ci")->num;
+    struct stats_json d;
+    assert_true(stats_json_parse(&d, summary, strcspn(summary, "\n")));
+    const struct stats_json_value *g = stats_json_at(&d, stats_json_get(&d, &d.v[0], "bots"), 0);
+    assert_string_equal(stats_json_get(&d, g, "bot")->str, "greedy");
+    double margin = stats_json_get(&d, g, "margin")->num, ci = stats_json_get(&d, g, "margin_ci")->num;
+    double total_ci = stats_json_get(&d, g, "total_ci")->num;
     assert_true(margin + ci < 0);
     assert_true(ci < total_ci);
-    jdoc_free(&d);
+    stats_json_free(&d);
     free(out);
 }
 
