@@ -1,6 +1,6 @@
 #!/bin/sh
-# The private view end to end: a spy bot (tests/bots/spybot.c) at every seat of many
-# matches, canonical and under house rules that deal and hunt the engine from the
+# The private view end to end: a spy bot (tests/bots/spybot.c) at every seat of over a
+# thousand matches, canonical and under house rules that deal and hunt the engine from the
 # hands, lay doubles anywhere, draw until playable and eliminate, each asked every
 # decision. A spy shown a tile before it is public exits 42 with "spy: leak"; the run
 # then stops, and so does this test, with the spy's reason.
@@ -32,6 +32,7 @@ play() {   # play SEATS DEALS ROUNDS [--rules NAME]...
     decisions=$((decisions + n))
 }
 play 4 60 1
+play 2 300 1
 play 2 8 7
 play 4 3 13
 play 3 40 1 --rules engine-from-hand

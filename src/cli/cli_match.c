@@ -19,7 +19,7 @@ static const char usage[] =
     "  --seating KIND      rotate (each deal in every rotation; default) or none\n"
     "  --swap A,B          also play every match with bots A and B exchanged\n"
     "  --deals D           deals to play (100); --first-deal K: start at deal K (shards)\n"
-    "  --seed S            the run's seed (random, kept in the journal)\n"
+    "  --seed S            the run's seed (random, kept in the journal; decimal or 0x hex)\n"
     "  --rounds R  --rules NAME (repeatable)\n"
     "time and faults:\n"
     "  --time MOVE[+BANK]  per decision, plus a bank for the match (1s+60s); inf: no clock\n"
@@ -224,8 +224,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
             p->first_deal = (long)n;
             break;
         case OPT_SEED:
-            if (!cli_parse_count(value, 0, 999999999999999999LL, &n)) goto bad;
-            p->seed = (uint64_t)n;
+            if (!match_plan_parse_seed(value, &p->seed)) goto bad;
             p->seed_given = true;
             break;
         case OPT_ROUNDS:

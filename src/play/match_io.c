@@ -32,12 +32,33 @@ void match_io_escape(const char *data, size_t len, char *out, size_t size)
     if (size) out[k < size ? k : size - 1] = '\0';
 }
 
-static void log_line(struct seat_io *io, const char *dir, const char *data, size_t len)
+/* Every line of a transcript starts with its direction ("> " to the bot, "< " from
+ * it), so `sed -n 's/^> //p'` gives back exactly what the bot was sent. */
+static void log_line(struct seat_io *io, const char dir[2], const char *data, size_t len)
 {
     if (!io->log) return;
-    fputs(dir, io->log);
-    fwrite(data, 1, len, io->log);
-    if (!len || data[len - 1] != '\n') putc('\n', io->log);
+    char buf[8192];
+    size_t k = 0, i = 0;
+    do {        /* one write per 8 KiB: a decision's dozen lines are one fwrite */
+        const char *nl = memchr(data + i, '\n', len - i);
+        size_t n = nl ? (size_t)(nl - (data + i)) : len - i;
+        if (k + n + 3 > sizeof buf) {
+            fwrite(buf, 1, k, io->log);
+            k = 0;
+        }
+        if (n + 3 > sizeof buf) {
+            fputs(dir, io->log);
+            fwrite(data + i, 1, n, io->log);
+            putc('\n', io->log);
+        } else {
+            memcpy(buf + k, dir, 2);
+            memcpy(buf + k + 2, data + i, n);
+            buf[k + 2 + n] = '\n';
+            k += n + 3;
+        }
+        i += n + (nl != NULL);
+    } while (i < len);
+    fwrite(buf, 1, k, io->log);
 }
 
 /* ---- faults ---- */
@@ -173,11 +194,15 @@ static void describe_exit(const struct seat_io *io, char *how, size_t size)
         snprintf(how + n, size - n, " (past the memory limit of %lld MiB?)", (long long)(l->mem_bytes >> 20));
 }
 
-/* The bot closed a pipe: usually it is exiting, and its exit status says more. */
+static void drain_fds(struct match_ctx *x, int seat, bool out, bool err);
+
+/* The bot closed a pipe: usually it is exiting, and its exit status says more, and
+ * its last words on stderr ("not found") more still. */
 static void lost(struct match_ctx *x, int seat, const char *what)
 {
     struct seat_io *io = &x->seats[seat];
     for (int i = 0; i < 100 && !proc_check(&io->proc); i++) clock_sleep_us(1000);
+    drain_fds(x, seat, false, true);
     char how[128];
     snprintf(how, sizeof how, "%s", what);
     if (io->proc.exited) describe_exit(io, how, sizeof how);
@@ -289,6 +314,7 @@ void match_io_stop(struct match_ctx *x, const int *which, int n)
         struct seat_io *io = &x->seats[which[i]];
         if (!io->live) continue;
         outq_flush(&io->q, io->proc.in_fd);
+        drain_fds(x, which[i], false, true);     /* its stderr so far, for the tail */
         io->said_bye = true;
         ps[k++] = &io->proc;
     }
@@ -316,6 +342,22 @@ static void note_latency(struct match_ctx *x)
     }
     x->r->latency_us[x->r->nlatency++] = clock_us() - x->answer_at;
     x->answer_at = 0;
+}
+
+/* "must-play [R8]: \"draw\""; a refusal with no rule id (a house rule's) says why,
+ * in the words of the rules file, escaped. */
+static void illegal(struct match_ctx *x, int seat, const struct verdict *v)
+{
+    struct seat_io *io = &x->seats[seat];
+    const char *code = error_code_name(v->code);
+    if (v->rule) {
+        match_io_fault(x, seat, FAULT_ILLEGAL, "%s [%s]: \"%s\"", code, v->rule, io->raw);
+        return;
+    }
+    char why[100];
+    size_t n = strlen(v->message);
+    match_io_escape(v->message, n < 90 ? n : 90, why, sizeof why);
+    match_io_fault(x, seat, FAULT_ILLEGAL, "%s (%s): \"%s\"", code, why, io->raw);
 }
 
 /* Asks the bot at seat; true with *m set when it answered in time with a move the
@@ -365,13 +407,9 @@ bool match_io_ask(struct match_ctx *x, int seat, const struct move *legal, int n
         if (used * 10 > (io->move_us + io->bank_us) * 9) sr->near_misses++;
         sr->bank_left_us = io->bank_us;
     }
-    if (!proto_answer_move(x->g, &io->answer, m, v)) {
-        match_io_fault(x, seat, FAULT_ILLEGAL, "%s [%s]: \"%s\"", error_code_name(v->code), v->rule ? v->rule : "-", io->raw);
-        return false;
-    }
-    game_move(x->g, m, v);
+    if (proto_answer_move(x->g, &io->answer, m, v)) game_move(x->g, m, v);
     if (v->code != ERR_NONE) {
-        match_io_fault(x, seat, FAULT_ILLEGAL, "%s [%s]: \"%s\"", error_code_name(v->code), v->rule ? v->rule : "-", io->raw);
+        illegal(x, seat, v);
         return false;
     }
     return true;

@@ -37,7 +37,7 @@ struct seat_io {
     int64_t move_us, bank_us;   /* its clock: per decision (< 0: none), and the bank left */
     struct proc_limits limits;
     FILE *log;
-    char workdir[512];          /* its fresh working directory, removed at the end; "" none */
+    struct proc_workdir workdir;   /* its fresh working directory, removed at the end */
 };
 
 struct match_ctx {

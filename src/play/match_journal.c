@@ -15,16 +15,25 @@
 #include "match_plan_parts.h"
 #include "line_asm.h"
 #include "pipe.h"
+#include "proc.h"
 #include "stats.h"
 
 static volatile sig_atomic_t interrupted;
 
 static void on_interrupt(int sig)
 {
-    if (interrupted) {               /* the second one: now, bots die with us (PDEATHSIG) */
+    if (interrupted) {               /* the second one: now, workers and bots die with us */
         signal(sig, SIG_DFL);
         raise(sig);
     }
+    interrupted = 1;
+}
+
+/* A worker only ever finishes its match and stops: the referee passes the first
+ * interrupt on, and a second one kills the referee, and so the worker, at once. */
+static void on_interrupt_worker(int sig)
+{
+    (void)sig;
     interrupted = 1;
 }
 
@@ -207,7 +216,7 @@ static void emit_pipe(void *ctx, const char *line, size_t len)
     while (len > 0) {
         ssize_t n = write(fd, line, len);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return;
+        if (n <= 0) _exit(2);       /* the referee is gone: nothing more is journaled */
         line += n;
         len -= (size_t)n;
     }
@@ -250,6 +259,7 @@ static void play_parallel(struct run *r, const long *pending, long npending, str
     struct line_asm lines[64];
     int live = 0;
     fflush(NULL);
+    pid_t parent = getpid();
     for (int w = 0; w < jobs; w++) {
         int pp[2];
         if (!pipe_open(pp) || !line_asm_init(&lines[w], 1 << 22)) {
@@ -260,6 +270,15 @@ static void play_parallel(struct run *r, const long *pending, long npending, str
         }
         pid_t pid = fork();
         if (pid == 0) {
+            /* killed with the referee (even by SIGKILL), so a rerun never races a
+             * worker still playing the old run's matches */
+            if (!proc_die_with_parent(parent)) _exit(2);
+            struct sigaction sa;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = on_interrupt_worker;
+            sigemptyset(&sa.sa_mask);
+            sigaction(SIGINT, &sa, NULL);
+            sigaction(SIGTERM, &sa, NULL);
             close(pp[0]);
             struct outcome mine = {0, ""};
             int fd = pp[1];
@@ -277,7 +296,12 @@ static void play_parallel(struct run *r, const long *pending, long npending, str
         live++;
     }
     struct worker_lines wl = {e, o, pids, jobs};
+    bool passed_on = false;
     while (live > 0) {
+        if (interrupted && !passed_on) {      /* a kill -INT or -TERM of the referee alone */
+            for (int w = 0; w < jobs; w++) kill(pids[w], SIGINT);
+            passed_on = true;
+        }
         struct pollfd pf[64];
         for (int w = 0; w < jobs; w++) pf[w] = (struct pollfd){fds[w], POLLIN, 0};
         if (poll(pf, (nfds_t)jobs, 200) < 0 && errno != EINTR) break;
@@ -387,7 +411,14 @@ int match_plan_run(struct match_plan *p, const struct rules_loader *loader, FILE
         if (!p->seed_given && journal_seed(journal_path, &p->seed)) p->seed_given = true;
     }
     if (!p->seed_given) p->seed = random_seed();
-    if (!p->out_dir && p->config.log_dir) snprintf(r.logs_dir, sizeof r.logs_dir, "%s", p->config.log_dir);
+    if (!p->out_dir && p->config.log_dir) {
+        snprintf(r.logs_dir, sizeof r.logs_dir, "%s", p->config.log_dir);
+        if (!make_dir(r.logs_dir)) {
+            fprintf(progress, "mtref: match: cannot make %s: %s\n", r.logs_dir, strerror(errno));
+            status = 2;
+            goto done_ref;
+        }
+    }
     match_plan_json(p, t, rules, &plan);
     match_run_line(p, plan.data ? plan.data : "{}", &run);
     if (plan.failed || run.failed) {

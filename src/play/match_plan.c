@@ -184,8 +184,32 @@ static uint64_t deal_seed(const struct match_plan *p, long deal) { return mix(p-
 
 /* ---- what the journal says about the run ---- */
 
-/* FNV-1a of the bot's executable (its command's first word, found on PATH): a changed
- * build is a different bot. 0 when the file cannot be read. */
+static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* Folds the file at fd into h: its bytes, or for a file past 64 MiB (a model's
+ * weights) its size and modification time. */
+static uint64_t hash_file(uint64_t h, int fd)
+{
+    struct stat st;
+    if (fstat(fd, &st) == 0 && st.st_size > (64 << 20)) {
+        long long meta[2] = {(long long)st.st_size, (long long)st.st_mtime};
+        return fnv1a(h, meta, sizeof meta);
+    }
+    char buf[65536];
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof buf)) > 0) h = fnv1a(h, buf, (size_t)n);
+    return h;
+}
+
+/* FNV-1a of the bot's program: its command's first word (found on PATH), then every
+ * later word that names a file here (the script of `python3 mybot.py`, a jar, a
+ * book): a changed build or script is a different bot. 0 when the first cannot be
+ * read. */
 static uint64_t executable_hash(const char *cmd)
 {
     char word[1024], path[4096];
@@ -207,12 +231,22 @@ static uint64_t executable_hash(const char *cmd)
         }
     }
     if (fd < 0) return 0;
-    uint64_t h = 0xcbf29ce484222325ULL;
-    char buf[65536];
-    ssize_t n;
-    while ((n = read(fd, buf, sizeof buf)) > 0)
-        for (ssize_t i = 0; i < n; i++) h = (h ^ (unsigned char)buf[i]) * 0x100000001b3ULL;
+    uint64_t h = hash_file(0xcbf29ce484222325ULL, fd);
     close(fd);
+    for (const char *w = cmd + len; *w;) {
+        w += strspn(w, " \t");
+        size_t n = strcspn(w, " \t");
+        struct stat st;
+        if (n > 0 && n < sizeof word) {
+            memcpy(word, w, n);
+            word[n] = '\0';
+            if (stat(word, &st) == 0 && S_ISREG(st.st_mode) && (fd = open(word, O_RDONLY)) >= 0) {
+                h = hash_file(fnv1a(h, word, n), fd);
+                close(fd);
+            }
+        }
+        w += n;
+    }
     return h;
 }
 
@@ -221,6 +255,31 @@ static void put_duration(struct mbuf *b, const char *key, int64_t us)
     mbuf_put(b, "\"%s\":", key);
     if (us < 0) mbuf_put(b, "null");
     else mbuf_put(b, "%lld", (long long)(us / 1000));
+}
+
+bool match_plan_parse_seed(const char *s, uint64_t *seed)
+{
+    uint64_t v = 0;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        size_t n = strlen(s + 2);
+        if (n == 0 || n > 16) return false;
+        for (const char *c = s + 2; *c; c++) {
+            int d = *c >= '0' && *c <= '9' ? *c - '0' : *c >= 'a' && *c <= 'f' ? *c - 'a' + 10
+                  : *c >= 'A' && *c <= 'F' ? *c - 'A' + 10 : -1;
+            if (d < 0) return false;
+            v = v << 4 | (uint64_t)d;
+        }
+    } else {
+        if (!*s) return false;
+        for (const char *c = s; *c; c++) {
+            if (*c < '0' || *c > '9') return false;
+            uint64_t d = (uint64_t)(*c - '0');
+            if (v > (UINT64_MAX - d) / 10) return false;
+            v = v * 10 + d;
+        }
+    }
+    *seed = v;
+    return true;
 }
 
 /* The plan, as JSON: everything that decides the matches but the deal range. */
@@ -255,6 +314,8 @@ void match_plan_json(const struct match_plan *p, const struct tables *t, const s
     if (c->limits.mem_bytes > 0 || c->limits.cpu_seconds > 0)     /* only when set: older journals resume */
         mbuf_put(b, ",\"limits\":{\"mem_bytes\":%lld,\"cpu_s\":%lld}", (long long)c->limits.mem_bytes,
                  (long long)c->limits.cpu_seconds);
+    if (c->max_line != 4096 || c->flood_lines != 1000)            /* only when not the defaults, as limits */
+        mbuf_put(b, ",\"lines\":{\"max_line\":%zu,\"flood\":%ld}", c->max_line, c->flood_lines);
     mbuf_put(b, ",\"on_fault\":\"%s\",\"recover\":%s,\"fallback\":\"%s\",\"ask_forced\":%s,\"bots\":{",
              c->policy == POLICY_STOP ? "stop" : "forfeit", c->recover ? "true" : "false", bot_name(c->fallback),
              c->ask_forced ? "true" : "false");

@@ -43,6 +43,9 @@ void match_plan_defaults(struct match_plan *p);
 /* Parses "[NAME=]COMMAND" or "builtin:greedy|random" into the next bot; false with
  * err (200 bytes) when the name is not a valid player name or is taken. */
 bool match_plan_add_bot(struct match_plan *p, const char *spec, char *err);
+/* A run's seed as --seed takes it: decimal up to 2^64-1, or the journal's 0x form
+ * (1 to 16 hex digits), so a random seed read from a journal can seed a shard. */
+bool match_plan_parse_seed(const char *s, uint64_t *seed);
 /* The bot named name, or -1. */
 int match_plan_find_bot(const struct match_plan *p, const char *name, size_t len);
 

@@ -137,9 +137,15 @@ static void handle_fault(struct match_ctx *x, int seat)
         x->r->stop = true;
         x->r->stop_status = 1;
     }
-    if (x->r->stop && !x->r->stop_reason[0])
-        snprintf(x->r->stop_reason, sizeof x->r->stop_reason, "%s: %s: %s", x->s->names[seat],
-                 match_fault_name(sr->fault), sr->detail);
+    if (x->r->stop && !x->r->stop_reason[0]) {
+        /* what it said on stderr last ("can't open file") is what its author needs */
+        size_t len = strlen(sr->tail);
+        while (len >= 2 && memcmp(sr->tail + len - 2, "\\n", 2) == 0) len -= 2;
+        size_t cut = len > 120 ? len - 120 : 0;
+        snprintf(x->r->stop_reason, sizeof x->r->stop_reason, "%s: %s: %s%s%.*s", x->s->names[seat],
+                 match_fault_name(sr->fault), sr->detail, len ? "; its stderr ends: " : "", (int)(len - cut),
+                 sr->tail + cut);
+    }
 }
 
 static void check_faults(struct match_ctx *x)
@@ -179,12 +185,11 @@ static bool start_bots(struct match_ctx *x, const char *const rule_names[])
         char err[200];
         const char *dir = b->dir ? b->dir : c->bot_dir;
         if (!dir) {
-            if (!proc_workdir_make(io->workdir, sizeof io->workdir, err, sizeof err)) {
-                io->workdir[0] = '\0';
+            if (!proc_workdir_make(&io->workdir, err, sizeof err)) {
                 match_io_fault(x, seat, FAULT_START, "%s", err);
                 continue;
             }
-            dir = io->workdir;
+            dir = io->workdir.path;
         }
         if (!proc_spawn(&io->proc, b->cmd, dir, env, &io->limits, err, sizeof err)) {
             match_io_fault(x, seat, FAULT_START, "%s", err);
@@ -374,7 +379,7 @@ int match_run(const struct match_setup *s, const struct match_config *c, const s
         outq_free(&io->q);
         line_asm_free(&io->lines);
         if (io->log) fclose(io->log);
-        if (io->workdir[0]) proc_workdir_remove(io->workdir);
+        proc_workdir_remove(&io->workdir);
         r->totals[seat] = g->totals[seat];
         if (r->seats[seat].bank_left_us == 0 && io->external) r->seats[seat].bank_left_us = io->bank_us;
     }

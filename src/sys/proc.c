@@ -9,11 +9,14 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -165,19 +168,10 @@ static char *command_line(const char *cmd, bool absolute)
     return line;
 }
 
-bool proc_workdir_make(char *path, size_t size, char *err, size_t errsize)
+static const char *tmp_dir(void)
 {
     const char *tmp = getenv("TMPDIR");
-    if (!tmp || tmp[0] != '/') tmp = "/tmp";
-    if ((size_t)snprintf(path, size, "%s/mtref-bot-XXXXXX", tmp) >= size) {
-        snprintf(err, errsize, "the temporary directory's name is too long");
-        return false;
-    }
-    if (!mkdtemp(path)) {
-        snprintf(err, errsize, "cannot make a working directory in %s: %s", tmp, strerror(errno));
-        return false;
-    }
-    return true;
+    return tmp && tmp[0] == '/' ? tmp : "/tmp";
 }
 
 static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
@@ -189,11 +183,93 @@ static int remove_entry(const char *path, const struct stat *st, int type, struc
     return 0;
 }
 
-void proc_workdir_remove(const char *path)
+static void remove_tree(const char *path)
 {
-    if (!path || !path[0]) return;
     chmod(path, 0700);
     nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+}
+
+/* The directories of referees that died without cleaning up: each lock that can be
+ * taken now, and is older than its maker needs between creating and taking it. */
+static void sweep_dead(const char *tmp)
+{
+    DIR *d = opendir(tmp);
+    if (!d) return;
+    time_t now = time(NULL);
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t n = strlen(e->d_name);
+        if (n != 21 || strncmp(e->d_name, "mtref-bot-", 10) != 0 || strcmp(e->d_name + 16, ".lock") != 0) continue;
+        char lock[4200], dir[4200];
+        snprintf(lock, sizeof lock, "%s/%s", tmp, e->d_name);
+        snprintf(dir, sizeof dir, "%s/%.16s", tmp, e->d_name);
+        int fd = open(lock, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+        if (fd < 0) continue;
+        struct stat st;
+        if (fstat(fd, &st) == 0 && st.st_uid == geteuid() && now - st.st_mtime > 10 &&
+            flock(fd, LOCK_EX | LOCK_NB) == 0) {
+            struct stat ds;
+            if (lstat(dir, &ds) == 0 && S_ISDIR(ds.st_mode) && ds.st_uid == geteuid()) remove_tree(dir);
+            unlink(lock);
+        }
+        close(fd);
+    }
+    closedir(d);
+}
+
+bool proc_workdir_make(struct proc_workdir *w, char *err, size_t errsize)
+{
+    static bool swept;
+    const char *tmp = tmp_dir();
+    w->path[0] = '\0';
+    w->lock_fd = -1;
+    if (!swept) {
+        swept = true;
+        sweep_dead(tmp);
+    }
+    char path[sizeof w->path];
+    if ((size_t)snprintf(path, sizeof path, "%s/mtref-bot-XXXXXX", tmp) >= sizeof path - 5) {
+        snprintf(err, errsize, "the temporary directory's name is too long");
+        return false;
+    }
+    if (!mkdtemp(path)) {
+        snprintf(err, errsize, "cannot make a working directory in %s: %s", tmp, strerror(errno));
+        return false;
+    }
+    char lock[sizeof path + 8];
+    snprintf(lock, sizeof lock, "%s.lock", path);
+    int fd = open(lock, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0 || flock(fd, LOCK_EX) != 0) {
+        snprintf(err, errsize, "cannot lock %s: %s", lock, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(lock);
+        }
+        rmdir(path);
+        return false;
+    }
+    snprintf(w->path, sizeof w->path, "%s", path);
+    w->lock_fd = fd;
+    return true;
+}
+
+void proc_workdir_remove(struct proc_workdir *w)
+{
+    if (!w->path[0]) return;
+    remove_tree(w->path);
+    char lock[sizeof w->path + 8];
+    snprintf(lock, sizeof lock, "%s.lock", w->path);
+    unlink(lock);
+    if (w->lock_fd >= 0) close(w->lock_fd);
+    w->path[0] = '\0';
+    w->lock_fd = -1;
+}
+
+bool proc_die_with_parent(pid_t parent)
+{
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    return getppid() == parent;          /* it may have died before prctl */
 }
 
 static void close_fd(int *fd)
@@ -230,12 +306,7 @@ bool proc_spawn(struct proc *p, const char *cmd, const char *dir, const char *co
     }
     if (pid == 0) {
         setpgid(0, 0);
-#ifdef __linux__
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent) _exit(127);       /* the referee died before prctl */
-#else
-        (void)parent;
-#endif
+        if (!proc_die_with_parent(parent)) _exit(127);
         struct sigaction dfl;
         memset(&dfl, 0, sizeof dfl);
         dfl.sa_handler = SIG_DFL;

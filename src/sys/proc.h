@@ -38,11 +38,25 @@ struct proc_limits {
 bool proc_spawn(struct proc *p, const char *cmd, const char *dir, const char *const env_add[],
                 const struct proc_limits *limits, char *err, size_t errsize);
 
-/* A fresh private working directory (mode 0700) under $TMPDIR or /tmp, its path in
- * path; false with err set when it cannot be made. */
-bool proc_workdir_make(char *path, size_t size, char *err, size_t errsize);
-/* Removes it and all it holds, never following a symbolic link out of it. */
-void proc_workdir_remove(const char *path);
+/* In a child just forked from parent: on Linux, it is killed (SIGKILL) when parent
+ * dies, however parent dies. False when parent is already gone: the child should
+ * _exit at once. */
+bool proc_die_with_parent(pid_t parent);
+
+/* A fresh private working directory (mode 0700) under $TMPDIR or /tmp, held by a
+ * lock: its sibling PATH.lock, flock'd by this process until the directory is removed.
+ * A referee killed by SIGKILL cleans nothing up; the first directory a later referee
+ * makes first removes every one whose lock is free (its maker is dead) and older than
+ * a few seconds. path "" when there is none. */
+struct proc_workdir {
+    char path[512];
+    int lock_fd;
+};
+/* False with err set when it cannot be made. */
+bool proc_workdir_make(struct proc_workdir *w, char *err, size_t errsize);
+/* Removes it and all it holds, never following a symbolic link out of it, then its
+ * lock. Nothing when w->path is "". */
+void proc_workdir_remove(struct proc_workdir *w);
 
 /* The read end of a pipe that becomes readable when any child exits (SIGCHLD),
  * for poll; proc_sigchld_drain empties it. Installed by the first proc_spawn. */
