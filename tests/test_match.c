@@ -318,14 +318,14 @@ static void the_round_message_sizes_only_the_seats_still_in(void **state)
     int size = tileset_count(g.hands[0]);
     assert_int_equal(tileset_count(g.hands[2]), size);
     struct mbuf b = {0};
-    proto_round(&b, PROTO_TEXT, &g, 0);
+    match_proto_round(&b, MATCH_PROTO_TEXT, &g, 0);
     mbuf_bytes(&b, "", 1);                 /* a string to search */
     char want[64];
     snprintf(want, sizeof want, "\nsizes ana %d cy %d\n", size, size);
     assert_non_null(b.data);
     assert_non_null(strstr(b.data, want));
     b.len = 0;
-    proto_round(&b, PROTO_JSON, &g, 2);
+    match_proto_round(&b, MATCH_PROTO_JSON, &g, 2);
     mbuf_bytes(&b, "", 1);
     snprintf(want, sizeof want, "\"hand_sizes\":{\"ana\":%d,\"cy\":%d}", size, size);
     assert_non_null(strstr(b.data, want));

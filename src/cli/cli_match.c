@@ -308,7 +308,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
             free(p);
             return cli_usage_error(&cli_match, "--json-bot: '%s' is not a bot program of this run", json_bots[i]);
         }
-        p->bots[b].form = PROTO_JSON;
+        p->bots[b].form = MATCH_PROTO_JSON;
     }
     status = match_plan_run(p, &env->loader, stdout, stderr);
     free(p);

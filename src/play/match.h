@@ -27,7 +27,7 @@ struct match_bot {
     char name[GAME_NAME_MAX_LEN + 1];
     const char *cmd;                /* the command line; NULL for a built-in */
     enum bot_kind builtin;
-    enum proto_form form;
+    enum match_proto_form form;
     /* its own settings (NAME.time=, NAME.mem=, NAME.cpu=, NAME.dir=) over the run's */
     bool own_time;
     int64_t move_us, bank_us;       /* with own_time; move_us < 0: no clock */

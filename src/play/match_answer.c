@@ -339,7 +339,7 @@ done:
     free(move);
 }
 
-void proto_parse_answer(const char *line, size_t len, enum proto_form f, struct bot_answer *a)
+void match_proto_parse_answer(const char *line, size_t len, enum match_proto_form f, struct bot_answer *a)
 {
     memset(a, 0, sizeof *a);
     a->id = -1;
@@ -348,11 +348,11 @@ void proto_parse_answer(const char *line, size_t len, enum proto_form f, struct 
     if (!protocol_utf8_valid(line, len)) { garbled(a, "invalid UTF-8"); return; }
     size_t i = 0;
     while (i < len && (line[i] == ' ' || line[i] == '\t')) i++;
-    if (f == PROTO_JSON && i < len && line[i] == '{') parse_json(line + i, len - i, a);
+    if (f == MATCH_PROTO_JSON && i < len && line[i] == '{') parse_json(line + i, len - i, a);
     else parse_text(line, len, a);
 }
 
-bool proto_answer_move(const struct game *g, const struct bot_answer *a, struct move *m, struct verdict *v)
+bool match_proto_answer_move(const struct game *g, const struct bot_answer *a, struct move *m, struct verdict *v)
 {
     verdict_reset(v);
     m->kind = a->action;

@@ -102,10 +102,10 @@ static void read_legal(struct bot_state *b, const char *line, size_t len)
 {
     if (b->nlegal == GAME_MAX_LEGAL || len - 6 >= sizeof b->legal_text[0]) return;
     struct bot_answer a;
-    proto_parse_answer(line + 6, len - 6, PROTO_TEXT, &a);
+    match_proto_parse_answer(line + 6, len - 6, MATCH_PROTO_TEXT, &a);
     struct verdict v;
     struct move m;
-    if (a.kind != ANSWER_MOVE || !proto_answer_move(&b->game, &a, &m, &v)) return;
+    if (a.kind != ANSWER_MOVE || !match_proto_answer_move(&b->game, &a, &m, &v)) return;
     memcpy(b->legal_text[b->nlegal], line + 6, len - 6);
     b->legal_text[b->nlegal][len - 6] = '\0';
     b->legal[b->nlegal++] = m;

@@ -149,7 +149,7 @@ static void on_line(void *ctx, const char *line, size_t len, bool too_long)
         return;
     }
     struct bot_answer a;
-    proto_parse_answer(line, len, io->form, &a);
+    match_proto_parse_answer(line, len, io->form, &a);
     if (a.kind == ANSWER_BLANK || a.kind == ANSWER_COMMENT) {
         count_unsolicited(x, lc->seat, len);
         return;
@@ -370,8 +370,8 @@ bool match_io_ask(struct match_ctx *x, int seat, const struct move *legal, int n
     bool clock = io->move_us >= 0;
     long id = ++x->next_id;
     x->msg.len = 0;
-    proto_decision(&x->msg, io->form, x->g, seat, legal, n, id, clock ? io->move_us / 1000 : -1,
-                   clock ? io->bank_us / 1000 : -1);
+    match_proto_decision(&x->msg, io->form, x->g, seat, legal, n, id, clock ? io->move_us / 1000 : -1,
+                         clock ? io->bank_us / 1000 : -1);
     match_io_pump(x, 0);             /* what came before the question is not its answer */
     if (io->fault != FAULT_NONE) return false;
     io->waiting = WAIT_MOVE;
@@ -407,7 +407,7 @@ bool match_io_ask(struct match_ctx *x, int seat, const struct move *legal, int n
         if (used * 10 > (io->move_us + io->bank_us) * 9) sr->near_misses++;
         sr->bank_left_us = io->bank_us;
     }
-    if (proto_answer_move(x->g, &io->answer, m, v)) game_move(x->g, m, v);
+    if (match_proto_answer_move(x->g, &io->answer, m, v)) game_move(x->g, m, v);
     if (v->code != ERR_NONE) {
         illegal(x, seat, v);
         return false;

@@ -20,7 +20,7 @@ struct seat_io {
     bool retired;               /* forfeited: the fallback plays the seat */
     bool said_bye;
     bool urgent;                /* queued bytes it must get now (not just events) */
-    enum proto_form form;
+    enum match_proto_form form;
     struct proc proc;
     struct outq q;
     struct line_asm lines;
@@ -64,7 +64,7 @@ void match_io_fault(struct match_ctx *x, int seat, enum fault_kind kind, const c
 void match_io_send(struct match_ctx *x, int seat);
 /* Composes and sends a message per live seat and form: build(x, seat, form, arg);
  * these are events, which wait in the queue for the bot's next question. */
-typedef void match_build_fn(struct match_ctx *x, int seat, enum proto_form f, const void *arg);
+typedef void match_build_fn(struct match_ctx *x, int seat, enum match_proto_form f, const void *arg);
 void match_io_broadcast(struct match_ctx *x, match_build_fn *build, const void *arg);
 /* One poll over every live seat, waiting until deadline (clock_us; < 0: no limit) at most. */
 void match_io_pump(struct match_ctx *x, int64_t deadline);

@@ -325,7 +325,7 @@ void match_plan_json(const struct match_plan *p, const struct tables *t, const s
         if (bot->cmd) {
             mbuf_put(b, "{\"cmd\":");
             mbuf_json_string(b, bot->cmd, strlen(bot->cmd));
-            mbuf_put(b, ",\"proto\":\"%s\"", bot->form == PROTO_JSON ? "json" : "text");
+            mbuf_put(b, ",\"proto\":\"%s\"", bot->form == MATCH_PROTO_JSON ? "json" : "text");
         } else {
             mbuf_put(b, "{\"builtin\":\"%s\"", bot_name(bot->builtin));
         }

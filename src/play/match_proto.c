@@ -151,15 +151,15 @@ static void put_rule_token(struct mbuf *b, const char *name)
     }
 }
 
-void proto_hello(struct mbuf *b, enum proto_form f)
+void match_proto_hello(struct mbuf *b, enum match_proto_form f)
 {
-    if (f == PROTO_JSON) mbuf_put(b, "{\"type\":\"hello\",\"versions\":[%d]}\n", MATCH_PROTO_VERSION);
+    if (f == MATCH_PROTO_JSON) mbuf_put(b, "{\"type\":\"hello\",\"versions\":[%d]}\n", MATCH_PROTO_VERSION);
     else mbuf_put(b, "hello %d\n", MATCH_PROTO_VERSION);
 }
 
-void proto_match(struct mbuf *b, enum proto_form f, const struct game *g, const struct proto_match *m)
+void match_proto_match(struct mbuf *b, enum match_proto_form f, const struct game *g, const struct match_proto_match *m)
 {
-    if (f == PROTO_JSON) {
+    if (f == MATCH_PROTO_JSON) {
         mbuf_put(b, "{\"type\":\"match\",\"id\":\"%s\",\"seat\":\"%s\",\"players\":[", m->id, g->names[m->seat]);
         for (int s = 0; s < g->nplayers; s++) mbuf_put(b, "%s\"%s\"", s ? "," : "", g->names[s]);
         mbuf_put(b, "],\"rounds\":%d,\"rules\":[", g->rounds);
@@ -192,10 +192,10 @@ static void put_sizes(struct mbuf *b, const struct game *g, bool json)
     put_map(b, g, sizes, in, json);
 }
 
-void proto_round(struct mbuf *b, enum proto_form f, const struct game *g, int seat)
+void match_proto_round(struct mbuf *b, enum match_proto_form f, const struct game *g, int seat)
 {
     int bone = tileset_count(g->boneyard);
-    if (f == PROTO_JSON) {
+    if (f == MATCH_PROTO_JSON) {
         mbuf_put(b, "{\"type\":\"round\",\"round\":%d,\"engine\":%d,\"first\":\"%s\",\"hand\":[", g->round, g->engine_pip,
                  g->names[g->first_seat]);
         put_tiles(b, g->hands[seat], true);
@@ -230,36 +230,36 @@ void mbuf_move(struct mbuf *b, const struct game *g, const struct move *m)
     }
 }
 
-void proto_move(struct mbuf *b, enum proto_form f, const struct game *g, const struct move *m)
+void match_proto_move(struct mbuf *b, enum match_proto_form f, const struct game *g, const struct move *m)
 {
-    if (f == PROTO_JSON) mbuf_bytes(b, "{\"type\":\"move\",\"line\":\"", 23);
+    if (f == MATCH_PROTO_JSON) mbuf_bytes(b, "{\"type\":\"move\",\"line\":\"", 23);
     else mbuf_bytes(b, "move ", 5);
     mbuf_move(b, g, m);          /* a draw without its tile */
-    if (f == PROTO_JSON) mbuf_bytes(b, "\"}\n", 3);
+    if (f == MATCH_PROTO_JSON) mbuf_bytes(b, "\"}\n", 3);
     else mbuf_bytes(b, "\n", 1);
 }
 
-void proto_drew(struct mbuf *b, enum proto_form f, tile_t tile)
+void match_proto_drew(struct mbuf *b, enum match_proto_form f, tile_t tile)
 {
     char text[TILE_TEXT_SIZE];
     tile_format(tile, text);
-    if (f == PROTO_JSON) mbuf_put(b, "{\"type\":\"drew\",\"tile\":\"%s\"}\n", text);
+    if (f == MATCH_PROTO_JSON) mbuf_put(b, "{\"type\":\"drew\",\"tile\":\"%s\"}\n", text);
     else mbuf_put(b, "drew %s\n", text);
 }
 
-void proto_engine_laid(struct mbuf *b, enum proto_form f, const struct game *g)
+void match_proto_engine_laid(struct mbuf *b, enum match_proto_form f, const struct game *g)
 {
     char text[TILE_TEXT_SIZE];
     tile_format(tile_double(g->engine_pip), text);
     const char *who = g->names[g->engine_from];
-    if (f == PROTO_JSON) mbuf_put(b, "{\"type\":\"engine\",\"player\":\"%s\",\"tile\":\"%s\"}\n", who, text);
+    if (f == MATCH_PROTO_JSON) mbuf_put(b, "{\"type\":\"engine\",\"player\":\"%s\",\"tile\":\"%s\"}\n", who, text);
     else mbuf_put(b, "engine %s %s\n", who, text);
 }
 
-void proto_events(struct mbuf *b, enum proto_form f, const struct game *g, const struct verdict *v,
-                  const tileset hands_left[])
+void match_proto_events(struct mbuf *b, enum match_proto_form f, const struct game *g, const struct verdict *v,
+                        const tileset hands_left[])
 {
-    bool json = f == PROTO_JSON;
+    bool json = f == MATCH_PROTO_JSON;
     if (v->round_ended) {
         const struct round_report *r = &v->report;
         if (json) {
@@ -326,15 +326,15 @@ void proto_events(struct mbuf *b, enum proto_form f, const struct game *g, const
     }
 }
 
-void proto_decision(struct mbuf *b, enum proto_form f, const struct game *g, int seat, const struct move *legal,
-                    int nlegal, long id, int64_t move_ms, int64_t bank_ms)
+void match_proto_decision(struct mbuf *b, enum match_proto_form f, const struct game *g, int seat,
+                          const struct move *legal, int nlegal, long id, int64_t move_ms, int64_t bank_ms)
 {
     struct seat_view v;
     view_of(g, seat, &v);
     /* the view is formatted straight into b, which keeps its room from one decision
      * to the next: nothing is allocated per decision */
     if (!mbuf_room(b, VIEW_TEXT_MAX)) return;
-    if (f == PROTO_JSON) {
+    if (f == MATCH_PROTO_JSON) {
         mbuf_put(b, "{\"type\":\"go\",\"id\":%ld,\"view\":{", id);
         if (!mbuf_room(b, VIEW_TEXT_MAX)) return;
         b->len += view_format_json(&v, b->data + b->len, b->cap - b->len);
@@ -368,9 +368,9 @@ void proto_decision(struct mbuf *b, enum proto_form f, const struct game *g, int
     }
 }
 
-void proto_retired(struct mbuf *b, enum proto_form f, const char *kind, const char *detail)
+void match_proto_retired(struct mbuf *b, enum match_proto_form f, const char *kind, const char *detail)
 {
-    if (f == PROTO_JSON) {
+    if (f == MATCH_PROTO_JSON) {
         mbuf_put(b, "{\"type\":\"retired\",\"kind\":\"%s\",\"detail\":", kind);
         mbuf_json_string(b, detail, strlen(detail));
         mbuf_put(b, "}\n");
@@ -379,8 +379,8 @@ void proto_retired(struct mbuf *b, enum proto_form f, const char *kind, const ch
     }
 }
 
-void proto_bye(struct mbuf *b, enum proto_form f)
+void match_proto_bye(struct mbuf *b, enum match_proto_form f)
 {
-    if (f == PROTO_JSON) mbuf_put(b, "{\"type\":\"bye\"}\n");
+    if (f == MATCH_PROTO_JSON) mbuf_put(b, "{\"type\":\"bye\"}\n");
     else mbuf_put(b, "bye\n");
 }

@@ -14,7 +14,7 @@
 
 #define MATCH_PROTO_VERSION 1
 
-enum proto_form { PROTO_TEXT, PROTO_JSON };
+enum match_proto_form { MATCH_PROTO_TEXT, MATCH_PROTO_JSON };
 
 /* A growing text buffer; failed is set (and nothing more appended) when memory runs out. */
 struct mbuf {
@@ -35,7 +35,7 @@ void mbuf_move(struct mbuf *b, const struct game *g, const struct move *m);
 void mbuf_json_string(struct mbuf *b, const char *s, size_t len);
 
 /* What a seat is told about the match at its start. */
-struct proto_match {
+struct match_proto_match {
     const char *id;                  /* opaque, unrelated to the deal */
     int seat;
     const char *const *rules;        /* rule names in force (NULL-terminated list, may be empty) */
@@ -43,27 +43,28 @@ struct proto_match {
 };
 
 /* Referee -> bot messages; each appends whole lines ("\n"-terminated). */
-void proto_hello(struct mbuf *b, enum proto_form f);
-void proto_match(struct mbuf *b, enum proto_form f, const struct game *g, const struct proto_match *m);
+void match_proto_hello(struct mbuf *b, enum match_proto_form f);
+void match_proto_match(struct mbuf *b, enum match_proto_form f, const struct game *g,
+                       const struct match_proto_match *m);
 /* Round start, after the deal: engine, who opens, the seat's hand, sizes, boneyard. */
-void proto_round(struct mbuf *b, enum proto_form f, const struct game *g, int seat);
+void match_proto_round(struct mbuf *b, enum match_proto_form f, const struct game *g, int seat);
 /* A move everyone sees: the record line, a draw without its tile. */
-void proto_move(struct mbuf *b, enum proto_form f, const struct game *g, const struct move *m);
+void match_proto_move(struct mbuf *b, enum match_proto_form f, const struct game *g, const struct move *m);
 /* The drawn tile, to its drawer only. */
-void proto_drew(struct mbuf *b, enum proto_form f, tile_t tile);
+void match_proto_drew(struct mbuf *b, enum match_proto_form f, tile_t tile);
 /* The engine laid from the hand of g->engine_from (a house rule): to every bot, as
  * the tile leaves a hand without a move of its holder. */
-void proto_engine_laid(struct mbuf *b, enum proto_form f, const struct game *g);
+void match_proto_engine_laid(struct mbuf *b, enum match_proto_form f, const struct game *g);
 /* The events a move caused: round_end with every hand's leftover tiles (hands_left:
  * the hands when the round ended), eliminated, match_end. */
-void proto_events(struct mbuf *b, enum proto_form f, const struct game *g, const struct verdict *v,
-                  const tileset hands_left[]);
+void match_proto_events(struct mbuf *b, enum match_proto_form f, const struct game *g, const struct verdict *v,
+                        const tileset hands_left[]);
 /* A decision: the seat's view, its legal actions, then go. */
-void proto_decision(struct mbuf *b, enum proto_form f, const struct game *g, int seat, const struct move *legal,
-                    int nlegal, long id, int64_t move_ms, int64_t bank_ms);
+void match_proto_decision(struct mbuf *b, enum match_proto_form f, const struct game *g, int seat,
+                          const struct move *legal, int nlegal, long id, int64_t move_ms, int64_t bank_ms);
 /* The bot has forfeited the match (best effort, before it is shut down). */
-void proto_retired(struct mbuf *b, enum proto_form f, const char *kind, const char *detail);
-void proto_bye(struct mbuf *b, enum proto_form f);
+void match_proto_retired(struct mbuf *b, enum match_proto_form f, const char *kind, const char *detail);
+void match_proto_bye(struct mbuf *b, enum match_proto_form f);
 
 /* A bot's line, parsed. */
 enum answer_kind {
@@ -86,11 +87,11 @@ struct bot_answer {
 /* Parses one line (no line ending) of a text or JSON bot. A JSON bot may also send a
  * text line. NUL bytes, invalid UTF-8, unknown words, bad tiles and a named draw are
  * ANSWER_GARBLED. Never reads past len. */
-void proto_parse_answer(const char *line, size_t len, enum proto_form f, struct bot_answer *a);
+void match_proto_parse_answer(const char *line, size_t len, enum match_proto_form f, struct bot_answer *a);
 
 /* The move an ANSWER_MOVE stands for at g (the seat to act when it names none).
  * Returns false with v set (unknown-player [R2]) when a name is not at the table;
  * the engine judges the rest. */
-bool proto_answer_move(const struct game *g, const struct bot_answer *a, struct move *m, struct verdict *v);
+bool match_proto_answer_move(const struct game *g, const struct bot_answer *a, struct move *m, struct verdict *v);
 
 #endif

@@ -79,11 +79,11 @@ static void record_move(struct match_ctx *x, const struct move *m, tile_t drew)
 
 /* ---- the messages ---- */
 
-static void build_round(struct match_ctx *x, int seat, enum proto_form f, const void *arg)
+static void build_round(struct match_ctx *x, int seat, enum match_proto_form f, const void *arg)
 {
     (void)arg;
-    proto_round(&x->msg, f, x->g, seat);
-    if (x->g->engine_from >= 0) proto_engine_laid(&x->msg, f, x->g);
+    match_proto_round(&x->msg, f, x->g, seat);
+    if (x->g->engine_from >= 0) match_proto_engine_laid(&x->msg, f, x->g);
 }
 
 struct moved {
@@ -93,13 +93,13 @@ struct moved {
     bool engine_laid;                    /* the move's draw turned up the engine (a hunt) */
 };
 
-static void build_move(struct match_ctx *x, int seat, enum proto_form f, const void *arg)
+static void build_move(struct match_ctx *x, int seat, enum match_proto_form f, const void *arg)
 {
     const struct moved *mv = arg;
-    proto_move(&x->msg, f, x->g, mv->m);
-    if (mv->m->kind == MOVE_DRAW && seat == mv->m->seat) proto_drew(&x->msg, f, mv->v->drew);
-    if (mv->engine_laid) proto_engine_laid(&x->msg, f, x->g);
-    proto_events(&x->msg, f, x->g, mv->v, mv->hands_left);
+    match_proto_move(&x->msg, f, x->g, mv->m);
+    if (mv->m->kind == MOVE_DRAW && seat == mv->m->seat) match_proto_drew(&x->msg, f, mv->v->drew);
+    if (mv->engine_laid) match_proto_engine_laid(&x->msg, f, x->g);
+    match_proto_events(&x->msg, f, x->g, mv->v, mv->hands_left);
 }
 
 /* A fault has been found at seat: note it, apply the policy. */
@@ -120,7 +120,7 @@ static void handle_fault(struct match_ctx *x, int seat)
     if (io->live) {
         io->fault = FAULT_NONE;          /* lets the last word through */
         x->msg.len = 0;
-        proto_retired(&x->msg, io->form, match_fault_name(sr->fault), sr->detail);
+        match_proto_retired(&x->msg, io->form, match_fault_name(sr->fault), sr->detail);
         match_io_send(x, seat);
         io->fault = sr->fault;
         int one = seat;
@@ -198,7 +198,7 @@ static bool start_bots(struct match_ctx *x, const char *const rule_names[])
         io->live = true;
         io->waiting = WAIT_HELLO;
         x->msg.len = 0;
-        proto_hello(&x->msg, io->form);
+        match_proto_hello(&x->msg, io->form);
         match_io_send(x, seat);
     }
     int64_t deadline = clock_us() + c->init_us;
@@ -221,10 +221,10 @@ static bool start_bots(struct match_ctx *x, const char *const rule_names[])
     for (int seat = 0; seat < s->nplayers; seat++) {
         struct seat_io *io = &x->seats[seat];
         if (!io->live) continue;
-        struct proto_match pm = {s->id, seat, rule_names, io->move_us >= 0 ? io->move_us / 1000 : -1,
+        struct match_proto_match pm = {s->id, seat, rule_names, io->move_us >= 0 ? io->move_us / 1000 : -1,
                                  io->bank_us / 1000};
         x->msg.len = 0;
-        proto_match(&x->msg, io->form, x->g, &pm);
+        match_proto_match(&x->msg, io->form, x->g, &pm);
         match_io_send(x, seat);
     }
     return true;
@@ -368,7 +368,7 @@ int match_run(const struct match_setup *s, const struct match_config *c, const s
         if (!io->live) continue;
         if (io->fault == FAULT_NONE) {
             x->msg.len = 0;
-            proto_bye(&x->msg, io->form);
+            match_proto_bye(&x->msg, io->form);
             match_io_send(x, seat);
         }
         all[n++] = seat;

@@ -13,7 +13,7 @@
 #include "line_asm.h"
 
 struct seen {
-    enum proto_form form;
+    enum match_proto_form form;
     size_t max;
     size_t lines;
     struct game *g;
@@ -30,11 +30,11 @@ static void on_line(void *ctx, const char *line, size_t len, bool too_long)
     if (!copy) return;
     memcpy(copy, line, len);
     struct bot_answer a;
-    proto_parse_answer(copy, len, s->form, &a);
+    match_proto_parse_answer(copy, len, s->form, &a);
     if (a.kind == ANSWER_MOVE) {
         struct move m;
         struct verdict v;
-        if (proto_answer_move(s->g, &a, &m, &v)) {
+        if (match_proto_answer_move(s->g, &a, &m, &v)) {
             struct game copy_game = *s->g;
             game_move(&copy_game, &m, &v);
         }
@@ -61,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ready = true;
     }
     if (size < 3) return 0;
-    struct seen s = {data[0] & 1 ? PROTO_JSON : PROTO_TEXT, 16 + (size_t)data[1] * 16, 0, &game};
+    struct seen s = {data[0] & 1 ? MATCH_PROTO_JSON : MATCH_PROTO_TEXT, 16 + (size_t)data[1] * 16, 0, &game};
     unsigned chunk_seed = data[2];
     data += 3;
     size -= 3;
