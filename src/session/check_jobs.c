@@ -13,7 +13,7 @@
  * the chunk again itself, carrying on from the session before it, with the true line
  * numbers. A chunk's lines are counted by the thread that referees it, so the calling
  * thread does no work per line. The chunks in flight are bounded: memory stays flat. */
-#define _GNU_SOURCE               /* memmem, memrchr */
+#define _GNU_SOURCE               /* memrchr */
 #include "check.h"
 
 #include <errno.h>
@@ -365,22 +365,21 @@ static bool rules_at(const char *s, const char *end)
 
 /* Where to cut text[0..len) (more follows): just before its last `players` line past
  * the start, and before the `rules` lines right above it; else after its last newline;
- * 0 when it holds no newline. */
+ * 0 when it holds no newline. The lines are walked back from the end, one memrchr
+ * each: a match is far shorter than a chunk, so the walk stops within the last match
+ * or so, where a search forward reads the whole tail of the chunk. */
 static size_t cut_point(const char *text, size_t len)
 {
     const char *end = text + len;
-    static const char needle[] = "\nplayers";
-    const size_t nlen = sizeof needle - 1;
     const char *found = NULL;
-    /* the last quarter first: a match is far shorter than a chunk */
-    for (size_t from = len - len / 4;; from = 0) {
-        for (const char *p = text + from; p < end;) {
-            const char *hit = memmem(p, (size_t)(end - p), needle, nlen);
-            if (!hit) break;
-            if (players_at(hit + 1, end)) found = hit + 1;
-            p = hit + 1;
+    /* line: the start of the line after the newline at nl; the chunk's first line
+     * (text[0]) does not count: a cut there would leave the chunk before empty */
+    for (const char *nl = memrchr(text, '\n', len); nl;
+         nl = nl > text ? memrchr(text, '\n', (size_t)(nl - text)) : NULL) {
+        if (players_at(nl + 1, end)) {
+            found = nl + 1;
+            break;
         }
-        if (found || from == 0) break;
     }
     if (found) {
         /* take the match's `rules` lines (and the comments among them) along */
