@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -39,6 +40,11 @@ struct chunk {
     struct check_tags tags;       /* first: the input's tags */
     char *text;                   /* whole lines; the input's last may lack its newline */
     size_t len, cap;
+    /* a chunk of a regular file is read by its worker (pread of len bytes at offset),
+     * so that the calling thread copies none of it and the text arrives in the cache
+     * of the core that referees it; fd -1: text holds the chunk already */
+    int fd;
+    off_t offset;
     /* output of the worker */
     bool done;
     struct referee *ref;          /* the session after the chunk; owned */
@@ -137,10 +143,29 @@ static bool adoptable(const struct referee *ref)
     return ref->match_handle == NULL && ref->cli_handle == NULL;
 }
 
+/* pread of exactly len bytes at offset; false with *err set (EIO when the file has
+ * become shorter meanwhile) */
+static bool read_at(int fd, char *buf, size_t len, off_t offset, int *err)
+{
+    size_t got = 0;
+    while (got < len) {
+        ssize_t n = pread(fd, buf + got, len - got, offset + (off_t)got);
+        if (n > 0) {
+            got += (size_t)n;
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        *err = n < 0 ? errno : EIO;
+        return false;
+    }
+    return true;
+}
+
 static void work_chunk(struct worker *w, struct chunk *c, struct response *resp, struct check_result *scratch)
 {
     const struct check_run *run = w->pool->run;
     if (c->open_error) return;
+    if (c->fd >= 0 && !read_at(c->fd, c->text, c->len, c->offset, &c->read_error)) return;
     c->ref = mt_malloc(sizeof *c->ref);
     if (!c->ref) {
         c->failed = true;
@@ -203,6 +228,8 @@ static void chunk_reset(struct chunk *c)
     c->done = c->needs_rules = c->rejected = c->failed = c->opens_match = c->ended = false;
     c->first = c->final = false;
     c->open_error = c->read_error = 0;
+    c->fd = -1;
+    c->offset = 0;
     c->lines = c->matches = 0;
     c->over = c->touched = false;
 }
@@ -225,6 +252,7 @@ struct merge {
     const struct chunk *replay;
     bool over, touched;
     bool stopped, failed;
+    int read_error;               /* a worker could not read a chunk before the last */
     bool quit;                    /* the caller ended the run */
 };
 
@@ -262,7 +290,12 @@ static void merge_chunk(struct merge *m, struct chunk *c)
         m->failed = true;
         return;
     }
-    if (c->open_error) return;
+    if (c->open_error || m->read_error) return;
+    if (c->read_error && !c->final) {
+        /* the input ends here for this run, as a failed read ends one thread's */
+        m->read_error = c->read_error;
+        return;
+    }
     bool before_over = m->ref ? game_is_over(&m->ref->game) : m->over;
     bool fits = !c->needs_rules && !c->rejected && (m->fresh || (before_over && c->opens_match));
     if (fits) {
@@ -313,12 +346,14 @@ static void merge_begin(struct merge *m, const struct chunk *first)
     m->fresh = true;
     m->replay = NULL;
     m->over = m->touched = m->stopped = m->failed = false;
+    m->read_error = 0;
 }
 
 /* The input's last chunk is merged: its verdict to the caller. */
 static void merge_end(struct merge *m, const struct chunk *c)
 {
     struct check_result *res = m->res;
+    int read_error = m->read_error ? m->read_error : c->read_error;
     if (c->open_error) {
         res->status = 2;
         snprintf(res->io_error, sizeof res->io_error, "%s", strerror(c->open_error));
@@ -327,9 +362,9 @@ static void merge_end(struct merge *m, const struct chunk *c)
         res->status = 2;
     } else if (m->stopped) {
         res->status = error_code_status(res->verdict.code);
-        if (c->read_error) res->status = 2;
-    } else if (c->read_error) {
-        snprintf(res->io_error, sizeof res->io_error, "%s", strerror(c->read_error));
+        if (read_error) res->status = 2;
+    } else if (read_error) {
+        snprintf(res->io_error, sizeof res->io_error, "%s", strerror(read_error));
         res->status = 2;
     }
     res->complete = res->matches > 0 && !m->touched;
@@ -367,13 +402,16 @@ static bool rules_at(const char *s, const char *end)
  * the start, and before the `rules` lines right above it; else after its last newline;
  * 0 when it holds no newline. The lines are walked back from the end, one memrchr
  * each: a match is far shorter than a chunk, so the walk stops within the last match
- * or so, where a search forward reads the whole tail of the chunk. */
-static size_t cut_point(const char *text, size_t len)
+ * or so, where a search forward reads the whole tail of the chunk. *whole: the cut is
+ * before a `players` line and the walk up its `rules` lines ended on another line of
+ * text (not at text[0], which may be the middle of a line when text is a window). */
+static size_t cut_point(const char *text, size_t len, bool *whole)
 {
     const char *end = text + len;
     const char *found = NULL;
-    /* line: the start of the line after the newline at nl; the chunk's first line
-     * (text[0]) does not count: a cut there would leave the chunk before empty */
+    *whole = false;
+    /* the line after the newline at nl; the first line (text[0]) does not count: a
+     * cut there would leave the chunk before empty */
     for (const char *nl = memrchr(text, '\n', len); nl;
          nl = nl > text ? memrchr(text, '\n', (size_t)(nl - text)) : NULL) {
         if (players_at(nl + 1, end)) {
@@ -388,13 +426,36 @@ static size_t cut_point(const char *text, size_t len)
             const char *prev = memrchr(text, '\n', (size_t)(cut - 1 - text));
             const char *line = prev ? prev + 1 : text;
             if (line == text) break;
-            if (!rules_at(line, end) && line[0] != '#') break;
+            if (!rules_at(line, end) && line[0] != '#') {
+                *whole = true;
+                break;
+            }
             cut = line;
         }
         return (size_t)(cut - text);
     }
     const char *nl = memrchr(text, '\n', len);
     return nl ? (size_t)(nl + 1 - text) : 0;
+}
+
+/* The cut of the chunk of a regular file that starts at offset pos (chunk_bytes
+ * long, and more follows), found by reading only windows at its end into win
+ * (chunk_bytes long), each twice the one before until one holds a `players` line
+ * with the lines above it; the whole chunk, cut after its last newline, when none
+ * does. 0: no such cut (the file ends within the chunk, a read failed, or no line
+ * ends in it): the caller reads on as from a pipe. */
+static size_t cut_in_file(int fd, off_t pos, size_t chunk_bytes, char *win)
+{
+    for (size_t w = chunk_bytes < 32768 ? chunk_bytes : 32768;; w = 2 * w < chunk_bytes ? 2 * w : chunk_bytes) {
+        off_t from = pos + (off_t)(chunk_bytes - w);
+        int err = 0;
+        if (!read_at(fd, win, w, from, &err)) return 0;
+        bool whole;
+        size_t cut = cut_point(win, w, &whole);
+        /* the window's first byte starts a line only when it is the chunk's */
+        if (cut > 0 && (whole || w == chunk_bytes)) return chunk_bytes - w + cut;
+        if (w == chunk_bytes) return 0;
+    }
 }
 
 /* One read into c's free room; false at end of input or error (*err). */
@@ -436,6 +497,7 @@ struct reading {
     struct merge *merge;
     long merged;
     size_t chunk_bytes;
+    char *window;                 /* chunk_bytes: the end of a file's chunk, to cut it */
 };
 
 /* Merges the oldest chunk (waiting for its worker). */
@@ -494,13 +556,39 @@ static bool read_input(struct reading *rd, int i)
         return true;
     }
     check_read_tags(fd, &c->tags);
+    /* a regular file: chunks its workers read themselves, while a whole chunk and
+     * more is left; the rest (and any other input) is read and copied here */
+    struct stat st;
+    off_t pos = -1;
+    bool direct = rd->window && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (pos = lseek(fd, 0, SEEK_CUR)) >= 0;
+    bool handed = false;          /* a worker reads from fd: drain before closing it */
+    while (direct && !(rd->merge->input == i && (rd->merge->stopped || rd->merge->read_error))) {
+        size_t cut = cut_in_file(fd, pos, rd->chunk_bytes, rd->window);
+        if (cut == 0) break;
+        c->fd = fd;
+        c->offset = pos;
+        c->len = cut;
+        pos += (off_t)cut;
+        handed = owned;
+        dispatch(rd->pool);
+        c = next_slot(rd);
+        if (!c) {
+            lseek(fd, pos, SEEK_SET);
+            while (rd->merged < rd->pool->dispatched) merge_oldest(rd);
+            if (owned) close(fd);
+            return false;
+        }
+        c->input = i;
+    }
+    if (direct && lseek(fd, pos, SEEK_SET) < 0) direct = false;
     int err = 0;
     bool more = true;
     while (more) {
         while (more && c->len < rd->chunk_bytes) more = read_more(fd, c, &err);
         size_t cut = c->len;
         if (more) {
-            cut = cut_point(c->text, c->len);
+            bool whole;
+            cut = cut_point(c->text, c->len, &whole);
             if (cut == 0) {
                 /* no newline in a whole chunk: a line far over the limit */
                 more = drop_long_line(fd, c, 0, &err);
@@ -523,6 +611,7 @@ static bool read_input(struct reading *rd, int i)
         dispatch(rd->pool);
         c = next_slot(rd);
         if (!c) {
+            if (handed) while (rd->merged < rd->pool->dispatched) merge_oldest(rd);
             if (owned) close(fd);
             return false;
         }
@@ -530,6 +619,7 @@ static bool read_input(struct reading *rd, int i)
         memcpy(c->text, prev->text + cut, tail);   /* prev is read only now, and held */
         c->len = tail;
     }
+    if (handed) while (rd->merged < rd->pool->dispatched) merge_oldest(rd);
     if (owned) close(fd);
     return true;
 }
@@ -546,8 +636,9 @@ bool check_run_jobs(const struct check_run *run, int n)
     struct merge m = {.run = run, .input = -1};
     m.resp = mt_malloc(sizeof *m.resp);
     m.res = mt_malloc(sizeof *m.res);
-    struct reading rd = {&p, &m, 0, run->chunk_bytes ? run->chunk_bytes : CHUNK_BYTES};
+    struct reading rd = {&p, &m, 0, run->chunk_bytes ? run->chunk_bytes : CHUNK_BYTES, NULL};
     if (rd.chunk_bytes < 2 * LONG_KEPT) rd.chunk_bytes = 2 * LONG_KEPT;
+    rd.window = mt_malloc(rd.chunk_bytes);   /* without it, files are read as pipes are */
     bool ok = p.slots && workers && m.resp && m.res;
     if (ok) memset(p.slots, 0, (size_t)p.nslots * sizeof *p.slots);
     pthread_mutex_init(&p.lock, NULL);
@@ -579,6 +670,7 @@ bool check_run_jobs(const struct check_run *run, int n)
     }
     pthread_cond_destroy(&p.changed);
     pthread_mutex_destroy(&p.lock);
+    free(rd.window);
     free(p.slots);
     free(workers);
     free(m.resp);
