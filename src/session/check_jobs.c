@@ -1,9 +1,11 @@
 /* check on several cores, with the verdicts of one thread.
  *
- * The calling thread reads each input in large blocks straight into a chunk and cuts
- * it without looking at each line: it searches the block's end for "\nplayers " (and
- * takes the `rules` lines just before it along), keeps the bytes after the cut for
- * the next chunk, and hands the chunk on. Worker threads split the chunks into lines
+ * The calling thread cuts each input into large chunks without looking at each line:
+ * it walks the lines at a chunk's end back to the last `players` line (and takes the
+ * `rules` lines just before it along) and hands the chunk on. A regular file's chunks
+ * are read by the workers themselves (the calling thread reads only a window at each
+ * chunk's end, to cut it); a pipe's are read into the chunk here, the bytes after the
+ * cut kept for the next. Worker threads split the chunks into lines
  * and referee each with a fresh session, as if it opened its input. That guess is
  * right when the session before the cut had ended its match and the chunk opens the
  * next one (a `players` or `rules` line starts afresh whatever came before), or when
