@@ -93,6 +93,7 @@ static void done(struct run *r)
 }
 
 #define ARGS(...) ((const char *const[]){"mtref", __VA_ARGS__, NULL})
+#define RULES_TOO_MANY (RULES_MAX_FILES + 1)
 
 /* A fresh directory under /tmp, its path in buf (PATH_MAX bytes). */
 static const char *temp_dir(char *buf)
@@ -272,6 +273,30 @@ static void usage_errors_exit_2_and_point_to_help(void **state)
     assert_non_null(strstr(f.err, "selfplay takes no FILE: 'game.mtr'"));
     assert_int_equal(f.status, 2);
     done(&f);
+}
+
+/* Every subcommand that takes --rules files refuses one past the limit in the same words. */
+static void one_rules_file_too_many_is_refused_alike_by_every_subcommand(void **state)
+{
+    (void)state;
+    static const char *const subcommands[] = {NULL, "check", "show", "replay", "selfplay", "match"};
+    for (size_t k = 0; k < sizeof subcommands / sizeof subcommands[0]; k++) {
+        const char *argv[RULES_TOO_MANY + 3];
+        int n = 0;
+        argv[n++] = "mtref";
+        if (subcommands[k]) argv[n++] = subcommands[k];
+        for (int i = 0; i < RULES_TOO_MANY; i++) argv[n++] = "--rules=double-blank-50";
+        argv[n] = NULL;
+        struct run r = {0};
+        run(&r, argv);
+        char want[200];
+        snprintf(want, sizeof want, "mtref: too many --rules files (at most %d)\n(mtref %s%s--help lists the options)\n",
+                 RULES_TOO_MANY - 1, subcommands[k] ? subcommands[k] : "", subcommands[k] ? " " : "");
+        assert_string_equal(r.err, want);
+        assert_string_equal(r.out, "");
+        assert_int_equal(r.status, 2);
+        done(&r);
+    }
 }
 
 /* ---- selfplay and check ---- */
@@ -503,6 +528,7 @@ int main(void)
         cmocka_unit_test(an_unreadable_file_and_a_bad_rules_file_exit_2),
         cmocka_unit_test(help_and_version_exit_0),
         cmocka_unit_test(usage_errors_exit_2_and_point_to_help),
+        cmocka_unit_test(one_rules_file_too_many_is_refused_alike_by_every_subcommand),
         cmocka_unit_test(selfplay_writes_the_same_bytes_for_the_same_options),
         cmocka_unit_test(check_gives_one_verdict_line_per_file_and_the_worst_status),
         cmocka_unit_test(a_full_standard_output_exits_2_with_a_message),

@@ -422,15 +422,15 @@ static void greedy_beats_random_and_duplicates_narrow_the_interval(void **s)
     assert_int_equal(sh(cmd, &out), 0);
     char *summary = strstr(out, "{\"event\":\"summary\"");
     assert_non_null(summary);
-    struct jdoc d;
-    assert_true(jdoc_parse(&d, summary, strcspn(summary, "\n")));
-    const struct jval *g = jat(&d, jget(&d, &d.v[0], "bots"), 0);
-    assert_string_equal(jget(&d, g, "bot")->str, "greedy");
-    double margin = jget(&d, g, "margin")->num, ci = jget(&d, g, "margin_ci")->num;
-    double total_ci = jget(&d, g, "total_ci")->num;
+    struct stats_json d;
+    assert_true(stats_json_parse(&d, summary, strcspn(summary, "\n")));
+    const struct stats_json_value *g = stats_json_at(&d, stats_json_get(&d, &d.v[0], "bots"), 0);
+    assert_string_equal(stats_json_get(&d, g, "bot")->str, "greedy");
+    double margin = stats_json_get(&d, g, "margin")->num, ci = stats_json_get(&d, g, "margin_ci")->num;
+    double total_ci = stats_json_get(&d, g, "total_ci")->num;
     assert_true(margin + ci < 0);
     assert_true(ci < total_ci);
-    jdoc_free(&d);
+    stats_json_free(&d);
     free(out);
 }
 
@@ -474,9 +474,36 @@ static int teardown(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
+/* The round message sizes the hands of the seats still in, and no other (text and JSON). */
+static void the_round_message_sizes_only_the_seats_still_in(void **state)
+{
+    (void)state;
+    struct referee *ref = tu_session(NULL, 0);
+    tu_feed(ref, "players ana bob cy\nseed 3");
+    struct game g = ref->game;
+    tu_free(ref);
+    g.eliminated[1] = true;
+    int size = tileset_count(g.hands[0]);
+    assert_int_equal(tileset_count(g.hands[2]), size);
+    struct mbuf b = {0};
+    proto_round(&b, PROTO_TEXT, &g, 0);
+    mbuf_bytes(&b, "", 1);                 /* a string to search */
+    char want[64];
+    snprintf(want, sizeof want, "\nsizes ana %d cy %d\n", size, size);
+    assert_non_null(b.data);
+    assert_non_null(strstr(b.data, want));
+    b.len = 0;
+    proto_round(&b, PROTO_JSON, &g, 2);
+    mbuf_bytes(&b, "", 1);
+    snprintf(want, sizeof want, "\"hand_sizes\":{\"ana\":%d,\"cy\":%d}", size, size);
+    assert_non_null(strstr(b.data, want));
+    mbuf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_round_message_sizes_only_the_seats_still_in),
         cmocka_unit_test(clean_play_has_no_fault),
         cmocka_unit_test(sleeping_past_the_clock_is_timeout),
         cmocka_unit_test(spending_the_bank_times_out_when_it_runs_out),

@@ -1,8 +1,15 @@
 /* The referee session: rules lines during set-up, and regressions found in review. */
 #include "testutil.h"
 
+#include "luamemo.h"
 #include "luarules.h"
 #include "luasandbox.h"
+#include "match_run.h"
+#include "pipe.h"
+#include "reader.h"
+#include "stats.h"
+#include "stats_json.h"
+#include "walk.h"
 #include "selfplay.h"
 #include "referee.h"
 
@@ -117,6 +124,15 @@ static void referee_free_of_null_or_twice_does_nothing(void **state)
     referee_free(NULL);
     luarules_free(NULL);
     sandbox_free(NULL);
+    luamemo_free(NULL);
+    reader_close(NULL);
+    outq_free(NULL);
+    line_asm_free(NULL);
+    mbuf_free(NULL);
+    match_result_free(NULL);
+    stats_free(NULL);
+    stats_json_free(NULL);
+    walk_index_free(NULL);
     struct referee *ref = tu_session((const char *const[]){"double-blank-50"}, 1);
     tu_feed(ref, "rules ascending\nplayers 2");
     referee_free(ref);

@@ -8,6 +8,8 @@
  * against a view that leaks one tile, and must fail. */
 #include "testutil.h"
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -206,12 +208,27 @@ static void show_name_prints_the_view_only(void **state)
     free(out);
 }
 
+/* The decimal writer of the view and the bot messages says what printf says. */
+static void view_decimal_writes_what_printf_writes(void **state)
+{
+    (void)state;
+    const long long values[] = {0, 7, -7, 9, 10, -10, 99, 100, 123456789, -987654321, LLONG_MAX, LLONG_MIN};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        char got[VIEW_DECIMAL_SIZE + 1], want[32];
+        size_t n = view_decimal(values[i], got);
+        got[n] = '\0';
+        snprintf(want, sizeof want, "%lld", values[i]);
+        assert_string_equal(got, want);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(view_reveals_no_hidden_tile_canonical),
         cmocka_unit_test(view_reveals_no_hidden_tile_house_rules),
         cmocka_unit_test(show_name_prints_the_view_only),
+        cmocka_unit_test(view_decimal_writes_what_printf_writes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

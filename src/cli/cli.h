@@ -1,7 +1,8 @@
 /* The command line: a table of subcommands, each with its own options, usage and run
- * function, and the small option parser they share. The only layer that touches
- * stdin, stdout, stderr and the exit status (files are also written by selfplay --out
- * and read by the Lua bridge). */
+ * function, and the small option parser they share. The only layer that picks
+ * stdin, stdout and stderr and sets the exit status: the layers below write to the
+ * FILEs they are handed (files of their own: selfplay --out, the journal, records and
+ * logs of match, and the rules files the Lua bridge reads). */
 #ifndef MTREF_CLI_H
 #define MTREF_CLI_H
 
@@ -16,6 +17,10 @@
 
 #define CLI_MAX_OPERANDS 4096   /* files one command line may name */
 #define CLI_PATH_SIZE 4096      /* room for a path the command line names */
+/* The largest --seed of selfplay, compare and bot: eighteen nines, so that any seed
+ * of at most 18 digits is taken and every one fits a long long. */
+#define CLI_SEED_MAX 999999999999999999LL
+#define CLI_BOT_CPU_MAX 1000000  /* seconds of CPU a bot process may be given */
 
 /* What every subcommand is handed: the Lua bridge (owned by main) and its loader. */
 struct cli_env {
@@ -89,6 +94,9 @@ int cli_usage_error(const struct subcommand *command, const char *fmt, ...);
 /* The one FILE operand of command into *path: 0, or 2 after "give one FILE: 'x'"
  * when *path is already set. */
 int cli_one_file(const struct subcommand *command, const char **path, const char *value);
+/* A --rules FILE of the command: appended to list[0..*n); false after "too many --rules
+ * files (at most 32)" with *status 2. */
+bool cli_rules_value(const struct subcommand *command, const char *value, const char *list[], int *n, int *status);
 /* A decimal count in [min, max], digits only; false otherwise. */
 bool cli_parse_count(const char *s, long long min, long long max, long long *out);
 /* The value of the option just met as a count in [min, max]; otherwise prints

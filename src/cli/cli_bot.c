@@ -33,7 +33,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
             player = value;
             break;
         case OPT_SEED:
-            if (!cli_parse_count(value, 0, 999999999999999999LL, &seed))
+            if (!cli_parse_count(value, 0, CLI_SEED_MAX, &seed))
                 return cli_usage_error(&cli_bot, "bad option or value: '%s'", p.word);
             break;
         }

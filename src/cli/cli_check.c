@@ -231,8 +231,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
             break;
         }
         case OPT_RULES:
-            if (nrules == RULES_MAX_FILES) status = cli_usage_error(&cli_check, "too many --rules files (at most %d)", RULES_MAX_FILES);
-            else rules[nrules++] = value;
+            cli_rules_value(&cli_check, value, rules, &nrules, &status);
             break;
         }
     }

@@ -148,7 +148,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
             o.rounds = (int)n;
             break;
         case OPT_SEED:
-            if (!cli_parse_count(value, 0, 999999999999999999LL, &n)) goto bad_value;
+            if (!cli_parse_count(value, 0, CLI_SEED_MAX, &n)) goto bad_value;
             o.seed = (uint64_t)n;
             break;
         case OPT_BOTS:

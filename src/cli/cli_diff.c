@@ -101,12 +101,19 @@ static void side_free(struct side *s)
     free(s->events);
 }
 
-static bool side_run(struct side *s, int fd)
+/* The side's session options with its rules files. */
+static struct session_options side_options(const struct side *s)
 {
-    if (lseek(fd, 0, SEEK_SET) != 0) return false;
     struct session_options so = s->so;
     so.rules_files = s->rules.files;
     so.nrules = s->rules.nfiles;
+    return so;
+}
+
+static bool side_run(struct side *s, int fd)
+{
+    if (lseek(fd, 0, SEEK_SET) != 0) return false;
+    struct session_options so = side_options(s);
     so.respond = collect;
     so.ctx = s;
     struct session_result res;
@@ -196,6 +203,19 @@ static long next_event_line(const struct side *a, const struct side *b, long aft
     return best;
 }
 
+/* The next line before limit whose round or match results differ between the sides
+ * (their events in *ea, *eb: NULL for none), or -1. */
+static long next_differing_results(const struct side *a, const struct side *b, long after, long limit,
+                                   const struct side_event **ea, const struct side_event **eb)
+{
+    for (long line = next_event_line(a, b, after); line >= 0 && line < limit; line = next_event_line(a, b, line)) {
+        *ea = event_at(a, line);
+        *eb = event_at(b, line);
+        if (!(*ea && *eb && same_event(*ea, *eb))) return line;
+    }
+    return -1;
+}
+
 static void text_event(FILE *out, const char *side, const struct side_event *e)
 {
     fprintf(out, "  %s: ", side);
@@ -236,7 +256,8 @@ static long shown_until(const struct side *a, const struct side *b, long first, 
     return first >= 0 ? (first < a->n ? a->lines[first] : b->lines[first]) : last_line;
 }
 
-static int diff_text(FILE *out, int fd, struct side *a, struct side *b, long last_line)
+/* first: the verdict index that differs, or -1; limit: the last line to show. */
+static int diff_text(FILE *out, int fd, struct side *a, struct side *b, long first, long limit)
 {
     bool differ = false;
     fputs("A: ", out);
@@ -244,11 +265,8 @@ static int diff_text(FILE *out, int fd, struct side *a, struct side *b, long las
     fputs("\nB: ", out);
     text_rules(out, b);
     putc('\n', out);
-    long first = first_difference(a, b);
-    long limit = shown_until(a, b, first, last_line);
-    for (long line = next_event_line(a, b, 0); line >= 0 && line < limit; line = next_event_line(a, b, line)) {
-        const struct side_event *ea = event_at(a, line), *eb = event_at(b, line);
-        if (ea && eb && same_event(ea, eb)) continue;
+    const struct side_event *ea, *eb;
+    for (long line = 0; (line = next_differing_results(a, b, line, limit, &ea, &eb)) >= 0;) {
         differ = true;
         fprintf(out, "line %ld: the results differ\n", line);
         text_event(out, "A", ea);
@@ -263,9 +281,7 @@ static int diff_text(FILE *out, int fd, struct side *a, struct side *b, long las
             text_rules(out, s);
             fputs(")\n", out);
             struct table_ctx c = {out, {OUTPUT_TEXT, NULL, false}};
-            struct session_options so = s->so;
-            so.rules_files = s->rules.files;
-            so.nrules = s->rules.nfiles;
+            struct session_options so = side_options(s);
             if (!walk_to_line(fd, &so, limit, print_visit, &c))
                 fputs("(the record ended before this line on this side)\n", out);
         }
@@ -369,20 +385,17 @@ static void json_visit(void *ctx, const struct referee *ref, const struct game *
     free(shown);
 }
 
-static int diff_json(FILE *out, int fd, struct side *a, struct side *b, long last_line)
+static int diff_json(FILE *out, int fd, struct side *a, struct side *b, long first, long limit)
 {
     bool differ = false;
     fputs("{\"a\":", out);
     json_rules(out, a);
     fputs(",\"b\":", out);
     json_rules(out, b);
-    long first = first_difference(a, b);
-    long limit = shown_until(a, b, first, last_line);
     fputs(",\"results\":[", out);
     bool comma = false;
-    for (long line = next_event_line(a, b, 0); line >= 0 && line < limit; line = next_event_line(a, b, line)) {
-        const struct side_event *ea = event_at(a, line), *eb = event_at(b, line);
-        if (ea && eb && same_event(ea, eb)) continue;
+    const struct side_event *ea, *eb;
+    for (long line = 0; (line = next_differing_results(a, b, line, limit, &ea, &eb)) >= 0;) {
         differ = true;
         fprintf(out, "%s{\"line\":%ld,\"a\":", comma ? "," : "", line);
         json_event(out, ea);
@@ -398,9 +411,7 @@ static int diff_json(FILE *out, int fd, struct side *a, struct side *b, long las
         for (int k = 0; k < 2; k++) {
             struct side *s = k ? b : a;
             fprintf(out, ",\"%s\":", k ? "b" : "a");
-            struct session_options so = s->so;
-            so.rules_files = s->rules.files;
-            so.nrules = s->rules.nfiles;
+            struct session_options so = side_options(s);
             if (!walk_to_line(fd, &so, limit, json_visit, out)) fputs("null", out);
         }
         putc('}', out);
@@ -464,8 +475,10 @@ static int run(int argc, char **argv, const struct cli_env *env)
         long last = 0;
         for (int k = 0; k < 2; k++)
             if (sides[k].n && sides[k].lines[sides[k].n - 1] > last) last = sides[k].lines[sides[k].n - 1];
-        status = json ? diff_json(stdout, fd, &sides[0], &sides[1], last + 1)
-                      : diff_text(stdout, fd, &sides[0], &sides[1], last + 1);
+        long first = first_difference(&sides[0], &sides[1]);
+        long limit = shown_until(&sides[0], &sides[1], first, last + 1);
+        status = json ? diff_json(stdout, fd, &sides[0], &sides[1], first, limit)
+                      : diff_text(stdout, fd, &sides[0], &sides[1], first, limit);
     }
     close(fd);
     if (fflush(stdout) != 0) status = 2;

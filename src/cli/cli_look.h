@@ -1,6 +1,6 @@
-/* What show, replay and diff share: a record opened so that it can be walked again
- * and again, the words of a line, and the table at a point of a walk printed as text,
- * JSON or a picture. */
+/* What show, replay, diff and compare share: a record opened so that it can be walked
+ * again and again, the words of a line, the --rules LIST of one side (diff, compare),
+ * and the table at a point of a walk printed as text, JSON or a picture. */
 #ifndef MTREF_CLI_LOOK_H
 #define MTREF_CLI_LOOK_H
 
@@ -40,6 +40,12 @@ int cli_rules_option(const struct subcommand *command, const char *value, struct
                      struct cli_rules_side *b, int *nsides);
 /* After the options: with one list, that list is side b and side a the canonical rules. */
 void cli_rules_sides_finish(struct cli_rules_side *a, struct cli_rules_side *b, int nsides);
+
+/* The round numbers show --round and replay's "go to round" take: any a person may
+ * type; one that no match of the record reaches is said to be so, not refused. */
+#define CLI_ROUND_MAX 1000000
+/* The line numbers show --at takes. */
+#define CLI_LINE_MAX 1000000000000LL
 
 /* How to print a table. */
 struct cli_table_options {

@@ -140,7 +140,7 @@ static int parse_bot_option(struct match_plan *p, const char *arg, char *err)
     } else if (klen == 3 && memcmp(key, "mem", 3) == 0) {
         ok = parse_size(value, &bot->limits.mem_bytes);
     } else if (klen == 3 && memcmp(key, "cpu", 3) == 0) {
-        ok = cli_parse_count(value, 1, 1000000, &n);
+        ok = cli_parse_count(value, 1, CLI_BOT_CPU_MAX, &n);
         if (ok) bot->limits.cpu_seconds = n;
     } else if (klen == 3 && memcmp(key, "dir", 3) == 0) {
         ok = *value != '\0';
@@ -233,8 +233,10 @@ static int run(int argc, char **argv, const struct cli_env *env)
             p->rounds = (int)n;
             break;
         case OPT_RULES:
-            if (p->nrules == RULES_MAX_FILES) goto bad;
-            p->rules[p->nrules++] = value;
+            if (!cli_rules_value(&cli_match, value, p->rules, &p->nrules, &status)) {
+                free(p);
+                return status;
+            }
             break;
         case OPT_TIME: if (!parse_time(value, &p->config)) goto bad; break;
         case OPT_INIT: if (!parse_duration(value, &p->config.init_us)) goto bad; break;
@@ -278,7 +280,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
         case OPT_ANONYMOUS: p->anonymous = true; break;
         case OPT_BOT_MEM: if (!parse_size(value, &p->config.limits.mem_bytes)) goto bad; break;
         case OPT_BOT_CPU:
-            if (!cli_parse_count(value, 1, 1000000, &n)) goto bad;
+            if (!cli_parse_count(value, 1, CLI_BOT_CPU_MAX, &n)) goto bad;
             p->config.limits.cpu_seconds = n;
             break;
         case OPT_BOT_DIR: p->config.bot_dir = value; break;

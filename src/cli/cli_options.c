@@ -52,6 +52,16 @@ int cli_one_file(const struct subcommand *command, const char **path, const char
     return 0;
 }
 
+bool cli_rules_value(const struct subcommand *command, const char *value, const char *list[], int *n, int *status)
+{
+    if (*n == RULES_MAX_FILES) {
+        *status = cli_usage_error(command, "too many --rules files (at most %d)", RULES_MAX_FILES);
+        return false;
+    }
+    list[(*n)++] = value;
+    return true;
+}
+
 /* The option a word names: its index, with *value set when the word holds "=VALUE". */
 static int find_option(const struct cli_parser *p, const char *word, const char **value)
 {

@@ -69,9 +69,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
         case OPT_QUIET: quiet = true; break;
         case OPT_RECORD: record = value; break;
         case OPT_RULES:
-            if (so.nrules == RULES_MAX_FILES)
-                return cli_usage_error(&cli_referee, "too many --rules files (at most %d)", RULES_MAX_FILES);
-            rules[so.nrules++] = value;
+            if (!cli_rules_value(&cli_referee, value, rules, &so.nrules, &status)) return status;
             break;
         }
     }
@@ -92,7 +90,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
     if (keyboard || quiet || record) {
         struct table_options to = {so.mode, so.keep_going, keyboard && so.mode == OUTPUT_TEXT, quiet, record,
                                    rules, so.nrules, path};
-        status = table_run(fd, &to, &env->loader);
+        status = cli_table_run(fd, &to, &env->loader);
     } else {
         status = stream_run(fd, stdout, stderr, &so, &env->loader);
     }

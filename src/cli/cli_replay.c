@@ -258,7 +258,7 @@ static int replay_terminal(struct replay *r, const char *path)
             break;
         case KEY_ROUND:
             n = read_number("go to round: ");
-            if (n > 0 && n < 1000000) {
+            if (n > 0 && n <= CLI_ROUND_MAX) {
                 long step = walk_index_round_start(&r->ix, (int)n);
                 if (step < 0) snprintf(message, sizeof message, "(the record never reaches round %ld)", n);
                 else stop = stop_of_step(r, step + 1 < r->ix.n && r->ix.steps[step + 1].move ? step + 1 : step);
@@ -299,8 +299,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
             r.table.as = value;
             break;
         case OPT_RULES:
-            if (r.so.nrules == RULES_MAX_FILES) return cli_usage_error(&cli_replay, "too many %s files", "--rules");
-            rules[r.so.nrules++] = value;
+            if (!cli_rules_value(&cli_replay, value, rules, &r.so.nrules, &status)) return status;
             break;
         }
     }

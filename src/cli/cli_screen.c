@@ -7,7 +7,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "cli_table.h"
+#include "cli_screen.h"
+#include "engine.h"
 
 #define SGR_ERROR "\033[1;31m"
 #define SGR_ACTOR "\033[1;32m"
@@ -16,7 +17,7 @@
 #define SGR_EVENT "\033[1m"
 #define SGR_OFF "\033[0m"
 
-void screen_init(struct screen *s, FILE *out)
+void cli_screen_init(struct screen *s, FILE *out)
 {
     int fd = fileno(out);
     bool tty = fd >= 0 && isatty(fd);
@@ -127,7 +128,7 @@ static void write_line(const struct screen *s, FILE *out, const char *line, size
     }
 }
 
-void screen_write(const struct screen *s, FILE *out, const char *text, size_t len)
+void cli_screen_write(const struct screen *s, FILE *out, const char *text, size_t len)
 {
     if (!s->colour && !s->width) {
         fwrite(text, 1, len, out);
@@ -142,7 +143,7 @@ void screen_write(const struct screen *s, FILE *out, const char *text, size_t le
     }
 }
 
-void screen_prompt(const struct screen *s, const struct game *g, char *buf, size_t size)
+void cli_screen_prompt(const struct screen *s, const struct game *g, char *buf, size_t size)
 {
     const char *on = s->colour ? "\001" SGR_ACTOR "\002" : "", *off = s->colour ? "\001" SGR_OFF "\002" : "";
     if (g->nplayers == 0) snprintf(buf, size, "set-up> ");

@@ -62,7 +62,6 @@ static void tag_date(char *buf, size_t size)
 }
 
 /* The largest self-play seed: it is written back into each record's first comment. */
-#define SELFPLAY_MAX_SEED 999999999999999999LL
 #define SELFPLAY_MAX_GAMES 1000000000LL
 #define SELFPLAY_MAX_JOBS 256          /* threads: far more than any machine here has cores */
 
@@ -144,7 +143,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
             o.games = (long)n;
             break;
         case OPT_SEED:
-            if (!cli_count_value(&p, value, 0, SELFPLAY_MAX_SEED, &n, &status)) return status;
+            if (!cli_count_value(&p, value, 0, CLI_SEED_MAX, &n, &status)) return status;
             o.seed = (uint64_t)n;
             break;
         case OPT_BOTS:
@@ -165,8 +164,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
             jobs_given = true;
             break;
         case OPT_RULES:
-            if (nrules == RULES_MAX_FILES) return cli_usage_error(&cli_selfplay, "too many %s files", "--rules");
-            rules[nrules++] = value;
+            if (!cli_rules_value(&cli_selfplay, value, rules, &nrules, &status)) return status;
             break;
         }
     }

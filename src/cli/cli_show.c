@@ -92,10 +92,10 @@ static int run(int argc, char **argv, const struct cli_env *env)
             if (cli_one_file(&cli_show, &path, value)) return 2;
             break;
         case OPT_AT:
-            if (!cli_parse_count(value, 1, 1000000000000LL, &at)) goto bad_value;
+            if (!cli_parse_count(value, 1, CLI_LINE_MAX, &at)) goto bad_value;
             break;
         case OPT_ROUND:
-            if (!cli_parse_count(value, 1, 1000000, &round)) goto bad_value;
+            if (!cli_parse_count(value, 1, CLI_ROUND_MAX, &round)) goto bad_value;
             break;
         case OPT_AS:
             if (!protocol_is_name(value, strlen(value))) goto bad_value;
@@ -105,8 +105,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
         case OPT_SVG: svg = value; break;
         case OPT_KEEP_GOING: so.keep_going = true; break;
         case OPT_RULES:
-            if (so.nrules == RULES_MAX_FILES) return cli_usage_error(&cli_show, "too many %s files", "--rules");
-            rules[so.nrules++] = value;
+            if (!cli_rules_value(&cli_show, value, rules, &so.nrules, &status)) return status;
             break;
         }
         continue;

@@ -15,6 +15,7 @@
 
 #include "alloc.h"
 #include "cli.h"
+#include "cli_screen.h"
 #include "cli_table.h"
 #include "reader.h"
 
@@ -212,7 +213,7 @@ static void answer(struct table *t)
     }
     output_response(mem, t->o->mode, &t->ref->game, t->resp);
     fclose(mem);
-    screen_write(&t->screen, stdout, text, len);
+    cli_screen_write(&t->screen, stdout, text, len);
     free(text);
 }
 
@@ -228,7 +229,7 @@ static void answer_events_only(struct table *t)
     output_response(mem, t->o->mode, &t->ref->game, t->resp);
     fclose(mem);
     const char *nl = memchr(text, '\n', len);
-    if (nl) screen_write(&t->screen, stdout, nl + 1, len - (size_t)(nl + 1 - text));
+    if (nl) cli_screen_write(&t->screen, stdout, nl + 1, len - (size_t)(nl + 1 - text));
     free(text);
 }
 
@@ -270,9 +271,9 @@ static void show_final(struct table *t)
         for (int s = 0, first = 1; s < g.nplayers; s++)
             if (r->in_round[s]) printf("%s %s %lld", first ? "" : ",", g.names[s], (long long)r->points[s]), first = 0;
         putchar('\n');
-        screen_write(&t->screen, stdout, third + 1, len - (size_t)(third + 1 - text));
+        cli_screen_write(&t->screen, stdout, third + 1, len - (size_t)(third + 1 - text));
     } else {
-        screen_write(&t->screen, stdout, text, len);
+        cli_screen_write(&t->screen, stdout, text, len);
     }
     free(text);
 }
@@ -433,7 +434,7 @@ static void flush_stdout(void *ctx)
     fflush(stdout);
 }
 
-int table_run(int fd, const struct table_options *o, const struct rules_loader *loader)
+int cli_table_run(int fd, const struct table_options *o, const struct rules_loader *loader)
 {
     struct table *t = mt_malloc(sizeof *t);
     if (!t) { fputs("mtref: out of memory\n", stderr); return 2; }
@@ -452,7 +453,7 @@ int table_run(int fd, const struct table_options *o, const struct rules_loader *
         return 2;
     }
     rd.before_wait = flush_stdout;
-    if (o->keyboard) screen_init(&t->screen, stdout);
+    if (o->keyboard) cli_screen_init(&t->screen, stdout);
     if (!session_start(t)) {
         t->status = 2;
         goto done;
@@ -480,7 +481,7 @@ int table_run(int fd, const struct table_options *o, const struct rules_loader *
         char *edited = NULL;
         if (o->keyboard) {
             char prompt[128];
-            screen_prompt(&t->screen, &t->ref->game, prompt, sizeof prompt);
+            cli_screen_prompt(&t->screen, &t->ref->game, prompt, sizeof prompt);
             fflush(stdout);
             edited = readline(prompt);
             if (!edited) break;
@@ -493,7 +494,7 @@ int table_run(int fd, const struct table_options *o, const struct rules_loader *
         {
             if (o->keyboard) {
                 char prompt[128];
-                screen_prompt(&t->screen, &t->ref->game, prompt, sizeof prompt);
+                cli_screen_prompt(&t->screen, &t->ref->game, prompt, sizeof prompt);
                 for (char *c = prompt; *c; c++)          /* no libedit: its markers mean nothing */
                     if (*c == '\001' || *c == '\002') memmove(c, c + 1, strlen(c)), c--;
                 fputs(prompt, stdout);

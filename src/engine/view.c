@@ -81,14 +81,22 @@ static void put_bytes(struct out *o, const char *data, size_t n)
 
 static void put_str(struct out *o, const char *s) { put_bytes(o, s, strlen(s)); }
 
-static void put_num(struct out *o, long long n)
+size_t view_decimal(long long n, char out[VIEW_DECIMAL_SIZE])
 {
-    char digits[24];
+    char digits[VIEW_DECIMAL_SIZE];
     int k = (int)sizeof digits;
     unsigned long long u = n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
     do digits[--k] = (char)('0' + u % 10); while ((u /= 10) != 0);
     if (n < 0) digits[--k] = '-';
-    put_bytes(o, digits + k, sizeof digits - (size_t)k);
+    size_t len = sizeof digits - (size_t)k;
+    memcpy(out, digits + k, len);
+    return len;
+}
+
+static void put_num(struct out *o, long long n)
+{
+    char digits[VIEW_DECIMAL_SIZE];
+    put_bytes(o, digits, view_decimal(n, digits));
 }
 
 /* " A-B" (sep, then the pips as given) */
@@ -105,7 +113,7 @@ static void put_pips(struct out *o, char sep, int a, int b)
     put_bytes(o, text, (size_t)k);
 }
 
-static const char *train_name(const struct seat_view *v, int t)
+const char *view_train_name(const struct seat_view *v, int t)
 {
     return t == TRAIN_MEX ? "mex" : v->names[t];
 }
@@ -171,7 +179,7 @@ size_t view_format_lines(const struct seat_view *v, char *buf, size_t size)
             if (!train_shown(v, t)) continue;
             const struct train *tr = &v->trains[t];
             put_str(&o, "train ");
-            put_str(&o, train_name(v, t));
+            put_str(&o, view_train_name(v, t));
             put_str(&o, " ");
             put_num(&o, tr->open_pip);
             put_str(&o, tr->marker ? " marked" : " unmarked");
@@ -183,7 +191,7 @@ size_t view_format_lines(const struct seat_view *v, char *buf, size_t size)
         put_str(&o, "uncovered");
         put_pips(&o, ' ', v->doubles[i].pip, v->doubles[i].pip);
         put_str(&o, " ");
-        put_str(&o, train_name(v, v->doubles[i].train));
+        put_str(&o, view_train_name(v, v->doubles[i].train));
         put_str(&o, "\n");
     }
     put_str(&o, "sizes");
@@ -220,7 +228,7 @@ size_t view_format_json(const struct seat_view *v, char *buf, size_t size)
     for (int t = 0; t < TRAIN_COUNT; t++) {
         if (!train_shown(v, t)) continue;
         const struct train *tr = &v->trains[t];
-        put(&o, "%s{\"train\":\"%s\",\"open\":", first ? "" : ",", train_name(v, t));
+        put(&o, "%s{\"train\":\"%s\",\"open\":", first ? "" : ",", view_train_name(v, t));
         if (v->engine_pip < 0) put(&o, "null");
         else put(&o, "%d", tr->open_pip);
         put(&o, ",\"marker\":%s,\"tiles\":[", tr->marker ? "true" : "false");
@@ -232,7 +240,7 @@ size_t view_format_json(const struct seat_view *v, char *buf, size_t size)
     char text[TILE_TEXT_SIZE];
     for (int i = 0; i < v->ndoubles; i++) {
         tile_format(tile_double(v->doubles[i].pip), text);
-        put(&o, "%s{\"double\":\"%s\",\"train\":\"%s\"}", i ? "," : "", text, train_name(v, v->doubles[i].train));
+        put(&o, "%s{\"double\":\"%s\",\"train\":\"%s\"}", i ? "," : "", text, view_train_name(v, v->doubles[i].train));
     }
     put(&o, "],\"hand\":[");
     put_hand(&o, v->hand, true);

@@ -40,6 +40,15 @@ struct seat_view {
  * (game_snapshot) to see a seeded round the referee has not dealt yet. */
 void view_of(const struct game *g, int seat, struct seat_view *v);
 
+/* A train's name in the view: its owner's, or "mex". */
+const char *view_train_name(const struct seat_view *v, int t);
+
+/* n in decimal at the start of out, without printf (a bot is sent numbers at every
+ * decision, and the match runner writes its messages the same way); returns the
+ * length. Not NUL-terminated. */
+#define VIEW_DECIMAL_SIZE 24        /* a long long's digits and its sign */
+size_t view_decimal(long long n, char out[VIEW_DECIMAL_SIZE]);
+
 /* Bytes any formatted view fits in (names, 17 trains of at most 91 tiles). */
 #define VIEW_TEXT_MAX 24576
 

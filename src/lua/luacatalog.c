@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "alloc.h"
-#include "luarules.h"
 #include "luaruleset.h"
 #include "nearest.h"
 
@@ -23,7 +22,7 @@
 /* The directories searched for NAME.lua, in order: i = 0, 1, ... until false. The
  * rules beside the running executable come as <bin>/../share/mtref/rules (a relocated
  * install) and <bin>/share/mtref/rules (a build tree). */
-bool luarules_search_dir(int i, char *dir, size_t size)
+bool luacatalog_search_dir(int i, char *dir, size_t size)
 {
     const char *env = getenv("MTREF_RULES_PATH");
     while (env && *env) {
@@ -64,7 +63,7 @@ int luacatalog_collect(struct luacatalog_entry *out, int max)
 {
     int n = 0;
     char dir[RULESET_PATH_SIZE];
-    for (int d = 0; luarules_search_dir(d, dir, sizeof dir); d++) {
+    for (int d = 0; luacatalog_search_dir(d, dir, sizeof dir); d++) {
         DIR *dp = dir[0] ? opendir(dir) : NULL;
         if (!dp) continue;
         for (struct dirent *e; n < max && (e = readdir(dp));) {
@@ -86,7 +85,7 @@ int luacatalog_collect(struct luacatalog_entry *out, int max)
     return n;
 }
 
-void luarules_nearest_name(const char *name, char *out, size_t size)
+void luacatalog_nearest_name(const char *name, char *out, size_t size)
 {
     out[0] = '\0';
     struct luacatalog_entry *all = mt_malloc(LUACATALOG_MAX * sizeof *all);
@@ -99,23 +98,4 @@ void luarules_nearest_name(const char *name, char *out, size_t size)
     }
     free(names);
     free(all);
-}
-
-void luarules_print_escaped(FILE *out, const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p < 0x20 || *p == 0x7f) fprintf(out, "\\x%02x", *p);     /* no control byte reaches a terminal */
-        else putc(*p, out);
-    }
-}
-
-int luarules_list_names(FILE *out)
-{
-    struct luacatalog_entry *all = mt_malloc(LUACATALOG_MAX * sizeof *all);
-    if (!all) return 2;
-    int n = luacatalog_collect(all, LUACATALOG_MAX);
-    for (int i = 0; i < n; i++)
-        if (!all[i].hidden) fprintf(out, "%s\n", all[i].name);
-    free(all);
-    return ferror(out) ? 2 : 0;
 }

@@ -5,6 +5,7 @@
 #define MTREF_LUACATALOG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "luaruleset.h"
 
@@ -17,6 +18,11 @@ struct luacatalog_entry {
     bool hidden;                    /* an earlier directory has the same name */
 };
 
+/* The i-th directory of the rules search path into dir ("" when it cannot be
+ * known, such as the executable's own); false past the last. */
+bool luacatalog_search_dir(int i, char *dir, size_t size);
+/* The name on the search path nearest to name (a likely typo) into out, or "". */
+void luacatalog_nearest_name(const char *name, char *out, size_t size);
 /* Every regular NAME.lua of every search directory into out[0..max), by name then
  * search order; returns how many. */
 int luacatalog_collect(struct luacatalog_entry *out, int max);

@@ -72,7 +72,7 @@ static bool resolve(const char *spelling, char *path, char *name)
         return readable_file(path);
     }
     char dir[RULESET_PATH_SIZE];
-    for (int i = 0; luarules_search_dir(i, dir, sizeof dir); i++) {
+    for (int i = 0; luacatalog_search_dir(i, dir, sizeof dir); i++) {
         if (!dir[0]) continue;
         /* DIR/NAME.lua, then DIR/examples/NAME.lua (the example files ship there) */
         int n = snprintf(path, RULESET_PATH_SIZE, "%s/%s.lua", dir, name);
@@ -104,10 +104,10 @@ static void explain_missing(const char *spelling, char *err)
     }
     char name[RULES_NAME_SIZE], near[RULES_NAME_SIZE] = "";
     rules_file_name(spelling, name, sizeof name);
-    luarules_nearest_name(name, near, sizeof near);
+    luacatalog_nearest_name(name, near, sizeof near);
     size_t used = (size_t)snprintf(err, RULES_MESSAGE_SIZE, "%s: no rules file of that name on the search path (", spelling);
     char dir[RULESET_PATH_SIZE];
-    for (int i = 0, shown = 0; luarules_search_dir(i, dir, sizeof dir) && used < RULES_MESSAGE_SIZE; i++)
+    for (int i = 0, shown = 0; luacatalog_search_dir(i, dir, sizeof dir) && used < RULES_MESSAGE_SIZE; i++)
         if (dir[0]) used += (size_t)snprintf(err + used, RULES_MESSAGE_SIZE - used, "%s%s", shown++ ? ", " : "", dir);
     if (used < RULES_MESSAGE_SIZE) used += (size_t)snprintf(err + used, RULES_MESSAGE_SIZE - used, ")");
     if (near[0] && used < RULES_MESSAGE_SIZE) snprintf(err + used, RULES_MESSAGE_SIZE - used, "; did you mean %s?", near);
@@ -420,6 +420,17 @@ int luarules_describe(struct luarules *lr, const char *const files[], int n, FIL
     return 0;
 }
 
+int luarules_list_names(FILE *out)
+{
+    struct luacatalog_entry *all = mt_malloc(LUACATALOG_MAX * sizeof *all);
+    if (!all) return 2;
+    int n = luacatalog_collect(all, LUACATALOG_MAX);
+    for (int i = 0; i < n; i++)
+        if (!all[i].hidden) fprintf(out, "%s\n", all[i].name);
+    free(all);
+    return ferror(out) ? 2 : 0;
+}
+
 int luarules_list(FILE *out, FILE *err)
 {
     struct luacatalog_entry *all = mt_malloc(LUACATALOG_MAX * sizeof *all);
@@ -439,7 +450,7 @@ int luarules_list(FILE *out, FILE *err)
         const char *files[1] = {it->path};
         struct ruleset *set = ruleset_load(files, 1, message);
         fprintf(out, "  %-22s ", it->name);
-        if (set && set->descriptions[0][0]) luarules_print_escaped(out, set->descriptions[0]);
+        if (set && set->descriptions[0][0]) escape_puts(out, set->descriptions[0]);
         else if (set) fputs("(no description)", out);
         else fputs("(does not load; mtref rules NAME says why)", out);
         fprintf(out, "\n    %s\n", it->path);

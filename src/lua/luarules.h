@@ -1,6 +1,6 @@
 /* The Lua bridge: house-rule files (Lua 5.4 chunks) -> struct rules, in a sandbox.
- * Its files (luarules, luaread, luahooks, luasandbox) are the only ones that include
- * lua.h; everything else sees rules through rules.h and the loader of rules.h. */
+ * The files of src/lua are the only ones that include lua.h; everything else sees
+ * the bridge through this header, and rules through rules.h and its loader. */
 #ifndef MTREF_LUARULES_H
 #define MTREF_LUARULES_H
 
@@ -29,8 +29,6 @@ const char *luarules_version(void);
 int luarules_list(FILE *out, FILE *err);
 /* The names alone, one a line, without loading any file (for shell completion). */
 int luarules_list_names(FILE *out);
-/* Writes s with its control bytes as \xNN. */
-void luarules_print_escaped(FILE *out, const char *s);
 /* mtref rules FILE...: prints what the files change, or their error. Exit status. */
 int luarules_describe(struct luarules *lr, const char *const files[], int n, FILE *out, FILE *err);
 

@@ -1,6 +1,7 @@
 /* A rule set inside the Lua bridge: the files of one list loaded into one sandbox,
  * the rules they make, and the hooks they keep. Shared by luarules.c (loading),
- * luaread.c (reading a file's table) and luahooks.c (calls from the engine). */
+ * luaread.c (reading a file's table) and luahooks.c (calls from the engine);
+ * luacatalog.c takes only its path size. */
 #ifndef MTREF_LUARULESET_H
 #define MTREF_LUARULESET_H
 
@@ -75,11 +76,6 @@ int luaread_raw_field(lua_State *L, int index, const char *name);
  * (RULES_MESSAGE_SIZE bytes). Free with ruleset_free (NULL does nothing). */
 struct ruleset *ruleset_load(const char *const files[], int n, char *err);
 void ruleset_free(struct ruleset *set);
-/* The i-th directory of the rules search path into dir ("" when it cannot be
- * known, such as the executable's own); false past the last. */
-bool luarules_search_dir(int i, char *dir, size_t size);
-/* The name on the search path nearest to name (a likely typo) into out, or "". */
-void luarules_nearest_name(const char *name, char *out, size_t size);
 
 /* Points set->rules.hooks at the Lua functions the files set. */
 void luahooks_install(struct ruleset *set);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "session.h"
 
 #define Z95 1.959963984540054
 
@@ -95,15 +96,38 @@ static void count_line(struct compare_tally *t, const struct game *before, const
 }
 
 /* Reads a record back through a fresh session; 0, or 2 with err set. */
-static int tally_record(const struct rules_loader *loader, char *text, struct compare_tally *t, char *err)
+/* What the session loop hands each response: the line counted against the game the
+ * line found (the game after the response before). */
+struct tally_reading {
+    struct compare_tally *t;
+    struct game *before;
+    struct turn_doubles td;
+    long round_moves;
+    long rejected_line;
+    char *err;
+};
+
+static void tally_response(void *ctx, const struct referee *ref, const struct response *resp)
+{
+    struct tally_reading *r = ctx;
+    if (resp->kind == RESPONSE_VERDICT && resp->verdict.code != ERR_NONE) {
+        snprintf(r->err, RULES_MESSAGE_SIZE, "self-played line %ld rejected: %s", resp->line,
+                 resp->verdict.message);
+        r->rejected_line = resp->line;
+        return;
+    }
+    if (resp->kind == RESPONSE_VERDICT) count_line(r->t, r->before, ref, resp, &r->td, &r->round_moves);
+    *r->before = ref->game;
+}
+
+static int tally_record(const struct rules_loader *loader, const char *text, size_t len, struct compare_tally *t,
+                        char *err)
 {
     struct referee *ref = mt_malloc(sizeof *ref);
-    struct response *resp = mt_malloc(sizeof *resp);
     struct game *before = mt_malloc(sizeof *before);
     int status = 0;
-    if (!ref || !resp || !before) {
+    if (!ref || !before) {
         free(ref);
-        free(resp);
         free(before);
         snprintf(err, RULES_MESSAGE_SIZE, "out of memory");
         return 2;
@@ -113,25 +137,16 @@ static int tally_record(const struct rules_loader *loader, char *text, struct co
         status = 2;
         goto done;
     }
-    struct turn_doubles td = {-1, {0}, 0};
-    long round_moves = 0, number = 0;
-    for (char *line = text; *line;) {
-        char *end = strchr(line, '\n');
-        size_t len = end ? (size_t)(end - line) : strlen(line);
-        *before = ref->game;
-        referee_line(ref, line, len, false, ++number, resp);
-        if (resp->kind == RESPONSE_VERDICT && resp->verdict.code != ERR_NONE) {
-            snprintf(err, RULES_MESSAGE_SIZE, "self-played line %ld rejected: %s", number, resp->verdict.message);
-            status = 2;
-            break;
-        }
-        if (resp->kind == RESPONSE_VERDICT) count_line(t, before, ref, resp, &td, &round_moves);
-        line = end ? end + 1 : line + len;
-    }
+    *before = ref->game;
+    struct tally_reading reading = {t, before, {-1, {0}, 0}, 0, 0, err};
+    struct session_options o = {.loader = loader, .respond = tally_response, .ctx = &reading};
+    struct session_result res;
+    session_run_text(ref, text, len, 1, &o, &res);
+    if (res.out_of_memory) snprintf(err, RULES_MESSAGE_SIZE, "out of memory");
+    if (res.out_of_memory || reading.rejected_line) status = 2;
 done:
     referee_free(ref);
     free(ref);
-    free(resp);
     free(before);
     return status;
 }
@@ -169,7 +184,7 @@ int compare_tally_run(const struct selfplay_options *o, const struct rules_loade
             snprintf(err, RULES_MESSAGE_SIZE, "out of memory");
             status = 2;
         }
-        if (status == 0 && buf.len) status = tally_record(loader, buf.data, t, err);
+        if (status == 0 && buf.len) status = tally_record(loader, buf.data, buf.len, t, err);
     }
 done:
     free(buf.data);

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "match_run.h"
+#include "match.h"
 #include "pipe.h"
 #include "proc.h"
 

@@ -12,7 +12,6 @@
 #include "referee.h"
 
 #define MATCH_MAX_BOTS 64
-#define MATCH_MAX_TABLES 4096
 
 enum tournament_kind { TOURNAMENT_TABLE, TOURNAMENT_ROUNDROBIN, TOURNAMENT_GAUNTLET };
 enum seating_kind { SEATING_ROTATE, SEATING_NONE };

@@ -3,9 +3,18 @@
 #ifndef MTREF_MATCH_PLAN_PARTS_H
 #define MTREF_MATCH_PLAN_PARTS_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
-#include "match_plan.h"
+#include "rules.h"
+
+/* Only pointers to these: this header stands below match_plan.h, not beside it. */
+struct match_plan;
+struct match_result;
+struct mbuf;
+
+#define MATCH_MAX_TABLES 4096
 
 struct tables {
     int n, size;

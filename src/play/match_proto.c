@@ -1,4 +1,5 @@
-/* The bot protocol: messages out, answers in. */
+/* The bot protocol: the referee's messages, composed into a growing buffer (the
+ * answers are parsed in match_answer.c). */
 #include "match_proto.h"
 
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 
 void mbuf_free(struct mbuf *b)
 {
+    if (!b) return;
     free(b->data);
     memset(b, 0, sizeof *b);
 }
@@ -84,12 +86,8 @@ void mbuf_json_string(struct mbuf *b, const char *s, size_t len)
 
 void mbuf_num(struct mbuf *b, long long n)
 {
-    char digits[24];
-    int k = (int)sizeof digits;
-    unsigned long long u = n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
-    do digits[--k] = (char)('0' + u % 10); while ((u /= 10) != 0);
-    if (n < 0) digits[--k] = '-';
-    mbuf_bytes(b, digits + k, sizeof digits - (size_t)k);
+    char digits[VIEW_DECIMAL_SIZE];
+    mbuf_bytes(b, digits, view_decimal(n, digits));
 }
 
 void mbuf_tile(struct mbuf *b, tile_t t)
@@ -182,26 +180,16 @@ void proto_match(struct mbuf *b, enum proto_form f, const struct game *g, const 
     else mbuf_put(b, "\nclock %lld %lld\n", (long long)m->move_ms, (long long)m->bank_ms);
 }
 
+/* The hand sizes of the seats still in, as put_map writes a map. */
 static void put_sizes(struct mbuf *b, const struct game *g, bool json)
 {
-    bool first = true;
-    if (json) mbuf_bytes(b, "{", 1);
+    int64_t sizes[RULES_MAX_PLAYERS];
+    bool in[RULES_MAX_PLAYERS];
     for (int s = 0; s < g->nplayers; s++) {
-        if (g->eliminated[s]) continue;
-        int n = tileset_count(g->hands[s]);
-        if (json) {
-            mbuf_bytes(b, first ? "\"" : ",\"", first ? 1 : 2);
-            mbuf_str(b, g->names[s]);
-            mbuf_bytes(b, "\":", 2);
-        } else {
-            mbuf_bytes(b, " ", 1);
-            mbuf_str(b, g->names[s]);
-            mbuf_bytes(b, " ", 1);
-        }
-        mbuf_num(b, n);
-        first = false;
+        sizes[s] = tileset_count(g->hands[s]);
+        in[s] = !g->eliminated[s];
     }
-    if (json) mbuf_bytes(b, "}", 1);
+    put_map(b, g, sizes, in, json);
 }
 
 void proto_round(struct mbuf *b, enum proto_form f, const struct game *g, int seat)

@@ -1,7 +1,7 @@
 /* The bot protocol, version 1 (mtref-bot(7)): the referee's messages to a bot, composed
  * per seat from the game and its private view, in text lines or JSON lines, and the
- * parser of a bot's answers. Nothing here does I/O: messages go into a growing buffer
- * the caller writes to a pipe, answers come in as assembled lines. */
+ * parser of a bot's answers (match_answer.c). Nothing here does I/O: messages go into
+ * a growing buffer the caller writes to a pipe, answers come in as assembled lines. */
 #ifndef MTREF_MATCH_PROTO_H
 #define MTREF_MATCH_PROTO_H
 

@@ -40,6 +40,7 @@ void match_config_defaults(struct match_config *c)
 
 void match_result_free(struct match_result *r)
 {
+    if (!r) return;
     free(r->latency_us);
     r->latency_us = NULL;
     r->nlatency = 0;

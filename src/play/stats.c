@@ -71,9 +71,9 @@ static bool fail(char *err, size_t size, const char *what)
     return false;
 }
 
-static bool add_run(struct stats *st, const char *line, const struct jdoc *d, char *err, size_t size)
+static bool add_run(struct stats *st, const char *line, const struct stats_json *d, char *err, size_t size)
 {
-    const struct jval *plan = jget(d, &d->v[0], "plan");
+    const struct stats_json_value *plan = stats_json_get(d, &d->v[0], "plan");
     if (!plan) return fail(err, size, "a run line without its plan");
     size_t n = plan->end - plan->start;
     if (st->plan) {
@@ -85,18 +85,18 @@ static bool add_run(struct stats *st, const char *line, const struct jdoc *d, ch
     if (!st->plan) return fail(err, size, "out of memory");
     memcpy(st->plan, line + plan->start, n);
     st->plan[n] = '\0';
-    const struct jval *scoring = jget(d, plan, "scoring");
-    st->high = scoring && scoring->type == J_STR && strcmp(scoring->str, "positive") == 0;
+    const struct stats_json_value *scoring = stats_json_get(d, plan, "scoring");
+    st->high = scoring && scoring->type == STATS_JSON_STR && strcmp(scoring->str, "positive") == 0;
     return true;
 }
 
-static bool add_match(struct stats *st, const struct jdoc *d, char *err, size_t size)
+static bool add_match(struct stats *st, const struct stats_json *d, char *err, size_t size)
 {
-    const struct jval *root = &d->v[0];
-    const struct jval *status = jget(d, root, "status"), *key = jget(d, root, "key");
-    const struct jval *players = jget(d, root, "players"), *bots = jget(d, root, "bots");
-    const struct jval *deal = jget(d, root, "deal");
-    if (!status || status->type != J_STR || !key || key->type != J_STR || !players || !bots || !deal)
+    const struct stats_json_value *root = &d->v[0];
+    const struct stats_json_value *status = stats_json_get(d, root, "status"), *key = stats_json_get(d, root, "key");
+    const struct stats_json_value *players = stats_json_get(d, root, "players"), *bots = stats_json_get(d, root, "bots");
+    const struct stats_json_value *deal = stats_json_get(d, root, "deal");
+    if (!status || status->type != STATS_JSON_STR || !key || key->type != STATS_JSON_STR || !players || !bots || !deal)
         return fail(err, size, "a match line without status, key, players, bots or deal");
     for (long i = 0; i < st->nrows; i++)
         if (strcmp(st->rows[i].key, key->str) == 0) return true;      /* counted once */
@@ -108,34 +108,38 @@ static bool add_match(struct stats *st, const struct jdoc *d, char *err, size_t 
     memset(&r, 0, sizeof r);
     snprintf(r.key, sizeof r.key, "%s", key->str);
     r.deal = (long)deal->num;
-    r.n = jcount(d, players);
-    if (r.n < 2 || r.n > STATS_SEATS || jcount(d, bots) != r.n) return fail(err, size, "bad players or bots");
-    const struct jval *adj = jget(d, root, "adjudicated"), *raw = jget(d, root, "totals"), *ranks = jget(d, root, "ranks");
-    const struct jval *clock = jget(d, root, "clock"), *faults = jget(d, root, "faults");
+    r.n = stats_json_count(d, players);
+    if (r.n < 2 || r.n > STATS_SEATS || stats_json_count(d, bots) != r.n) return fail(err, size, "bad players or bots");
+    const struct stats_json_value *adj = stats_json_get(d, root, "adjudicated");
+    const struct stats_json_value *raw = stats_json_get(d, root, "totals"), *ranks = stats_json_get(d, root, "ranks");
+    const struct stats_json_value *clock = stats_json_get(d, root, "clock"), *faults = stats_json_get(d, root, "faults");
     for (int s = 0; s < r.n; s++) {
-        const struct jval *name = jat(d, players, s), *bot = jat(d, bots, s);
-        if (!name || name->type != J_STR || !bot || bot->type != J_STR) return fail(err, size, "bad players or bots");
+        const struct stats_json_value *name = stats_json_at(d, players, s), *bot = stats_json_at(d, bots, s);
+        if (!name || name->type != STATS_JSON_STR || !bot || bot->type != STATS_JSON_STR)
+            return fail(err, size, "bad players or bots");
         if ((r.bot[s] = bot_index(st, bot->str)) < 0) return fail(err, size, "a bad bot name, or too many bots");
-        const struct jval *a = jget(d, adj, name->str), *t = jget(d, raw, name->str), *k = jget(d, ranks, name->str);
-        if (!a || !t || !k || a->type != J_NUM || t->type != J_NUM || k->type != J_NUM)
+        const struct stats_json_value *a = stats_json_get(d, adj, name->str), *t = stats_json_get(d, raw, name->str);
+        const struct stats_json_value *k = stats_json_get(d, ranks, name->str);
+        if (!a || !t || !k || a->type != STATS_JSON_NUM || t->type != STATS_JSON_NUM || k->type != STATS_JSON_NUM)
             return fail(err, size, "a match line without totals, adjudicated totals or ranks");
         r.adj[s] = a->num;
         r.raw[s] = t->num;
         r.rank[s] = (int)k->num;
-        const struct jval *c = jget(d, clock, name->str);
+        const struct stats_json_value *c = stats_json_get(d, clock, name->str);
         if (c) {
-            const struct jval *dec = jget(d, c, "decisions"), *ms = jget(d, c, "ms"), *mx = jget(d, c, "max_ms");
+            const struct stats_json_value *dec = stats_json_get(d, c, "decisions"), *ms = stats_json_get(d, c, "ms");
+            const struct stats_json_value *mx = stats_json_get(d, c, "max_ms");
             if (dec) r.decisions[s] = (long)dec->num;
             if (ms) r.ms[s] = ms->num;
             if (mx) r.max_ms[s] = mx->num;
         }
     }
-    for (int i = 0; i < jcount(d, faults); i++) {
-        const struct jval *f = jat(d, faults, i);
-        const struct jval *seat = jget(d, f, "seat"), *kind = jget(d, f, "kind");
-        if (!seat || !kind || seat->type != J_STR || kind->type != J_STR) continue;
+    for (int i = 0; i < stats_json_count(d, faults); i++) {
+        const struct stats_json_value *f = stats_json_at(d, faults, i);
+        const struct stats_json_value *seat = stats_json_get(d, f, "seat"), *kind = stats_json_get(d, f, "kind");
+        if (!seat || !kind || seat->type != STATS_JSON_STR || kind->type != STATS_JSON_STR) continue;
         for (int s = 0; s < r.n; s++) {
-            const struct jval *name = jat(d, players, s);
+            const struct stats_json_value *name = stats_json_at(d, players, s);
             if (strcmp(name->str, seat->str) != 0) continue;
             for (int k = 1; k < STATS_KINDS; k++)
                 if (strcmp(kinds[k], kind->str) == 0) r.fault[s] = k;
@@ -157,14 +161,14 @@ bool stats_add_line(struct stats *st, const char *line, size_t len, char *err, s
     size_t i = 0;
     while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) i++;
     if (i == len) return true;
-    struct jdoc d;
-    if (!jdoc_parse(&d, line, len)) return fail(err, errsize, "not a JSON line");
-    const struct jval *event = jget(&d, &d.v[0], "event");
+    struct stats_json d;
+    if (!stats_json_parse(&d, line, len)) return fail(err, errsize, "not a JSON line");
+    const struct stats_json_value *event = stats_json_get(&d, &d.v[0], "event");
     bool ok = true;
-    if (!event || event->type != J_STR) ok = fail(err, errsize, "a line without its event");
+    if (!event || event->type != STATS_JSON_STR) ok = fail(err, errsize, "a line without its event");
     else if (strcmp(event->str, "run") == 0) ok = add_run(st, line, &d, err, errsize);
     else if (strcmp(event->str, "match") == 0) ok = add_match(st, &d, err, errsize);
-    jdoc_free(&d);
+    stats_json_free(&d);
     return ok;
 }
 
@@ -416,8 +420,10 @@ void stats_print(const struct stats *st, FILE *out)
                 ratio / nratio);
 }
 
-static void json_num(FILE *out, double x)
+/* ,"key":x (null when x is not a number) */
+static void json_field(FILE *out, const char *key, double x)
 {
+    fprintf(out, ",\"%s\":", key);
     if (isnan(x) || isinf(x)) fputs("null", out);
     else fprintf(out, "%.4f", x);
 }
@@ -428,29 +434,20 @@ void stats_print_json(const struct stats *st, FILE *out)
     for (int b = 0; b < st->nbots; b++) {
         struct stats_bot s;
         if (!stats_bot(st, b, &s)) continue;
-        fprintf(out, "%s{\"bot\":\"%s\",\"matches\":%ld,\"deals\":%ld,\"win_share\":", b ? "," : "", s.name, s.matches,
-                s.deals);
-        json_num(out, s.win_share);
-        fputs(",\"placement\":", out);
-        json_num(out, s.placement);
-        fputs(",\"margin\":", out);
-        json_num(out, s.margin);
-        fputs(",\"margin_ci\":", out);
-        json_num(out, s.margin_ci);
-        fputs(",\"mp\":", out);
-        json_num(out, s.mp);
-        fputs(",\"mp_ci\":", out);
-        json_num(out, s.mp_ci);
-        fputs(",\"total\":", out);
-        json_num(out, s.total);
-        fputs(",\"total_ci\":", out);
-        json_num(out, s.total_ci);
+        fprintf(out, "%s{\"bot\":\"%s\",\"matches\":%ld,\"deals\":%ld", b ? "," : "", s.name, s.matches, s.deals);
+        json_field(out, "win_share", s.win_share);
+        json_field(out, "placement", s.placement);
+        json_field(out, "margin", s.margin);
+        json_field(out, "margin_ci", s.margin_ci);
+        json_field(out, "mp", s.mp);
+        json_field(out, "mp_ci", s.mp_ci);
+        json_field(out, "total", s.total);
+        json_field(out, "total_ci", s.total_ci);
         fputs(",\"faults\":{", out);
         for (int k = 1; k < STATS_KINDS; k++) fprintf(out, "%s\"%s\":%ld", k > 1 ? "," : "", kinds[k], s.faults[k]);
-        fprintf(out, "},\"decisions\":%ld,\"mean_ms\":", s.decisions);
-        json_num(out, s.mean_ms);
-        fputs(",\"max_ms\":", out);
-        json_num(out, s.max_ms);
+        fprintf(out, "},\"decisions\":%ld", s.decisions);
+        json_field(out, "mean_ms", s.mean_ms);
+        json_field(out, "max_ms", s.max_ms);
         fputs("}", out);
     }
     fputs("],\"pairs\":[", out);
@@ -460,13 +457,10 @@ void stats_print_json(const struct stats *st, FILE *out)
             double d, ci, beat;
             long nd;
             if (!stats_pair(st, a, b, &d, &ci, &beat, &nd)) continue;
-            fprintf(out, "%s{\"a\":\"%s\",\"b\":\"%s\",\"deals\":%ld,\"diff\":", first ? "" : ",", st->names[a],
-                    st->names[b], nd);
-            json_num(out, d);
-            fputs(",\"ci\":", out);
-            json_num(out, ci);
-            fputs(",\"beat_rate\":", out);
-            json_num(out, beat);
+            fprintf(out, "%s{\"a\":\"%s\",\"b\":\"%s\",\"deals\":%ld", first ? "" : ",", st->names[a], st->names[b], nd);
+            json_field(out, "diff", d);
+            json_field(out, "ci", ci);
+            json_field(out, "beat_rate", beat);
             fputs("}", out);
             first = false;
         }

@@ -9,7 +9,7 @@
 #define JDEPTH 24
 
 struct parser {
-    struct jdoc *d;
+    struct stats_json *d;
     const char *s;
     size_t len, pos;
 };
@@ -19,17 +19,17 @@ static void ws(struct parser *p)
     while (p->pos < p->len && strchr(" \t\r\n", p->s[p->pos]) && p->s[p->pos]) p->pos++;
 }
 
-static int new_node(struct parser *p, enum jtype t)
+static int new_node(struct parser *p, enum stats_json_type t)
 {
-    struct jdoc *d = p->d;
+    struct stats_json *d = p->d;
     if (d->n == d->cap) {
         int cap = d->cap ? d->cap * 2 : 64;
-        struct jval *v = mt_realloc(d->v, (size_t)cap * sizeof *v);
+        struct stats_json_value *v = mt_realloc(d->v, (size_t)cap * sizeof *v);
         if (!v) return -1;
         d->v = v;
         d->cap = cap;
     }
-    struct jval *v = &d->v[d->n];
+    struct stats_json_value *v = &d->v[d->n];
     memset(v, 0, sizeof *v);
     v->type = t;
     v->first = v->next = -1;
@@ -40,7 +40,7 @@ static int new_node(struct parser *p, enum jtype t)
 /* Decoded strings live in one buffer; offsets are turned into pointers at the end. */
 static long add_string(struct parser *p, const char *text, size_t n)
 {
-    struct jdoc *d = p->d;
+    struct stats_json *d = p->d;
     if (d->slen + n + 1 > d->scap) {
         size_t cap = d->scap ? d->scap : 256;
         while (cap < d->slen + n + 1) cap *= 2;
@@ -131,10 +131,10 @@ static int value(struct parser *p, int depth)
     char c = p->s[p->pos];
     int node;
     if (c == '{' || c == '[') {
-        node = new_node(p, c == '{' ? J_OBJ : J_ARR);
+        node = new_node(p, c == '{' ? STATS_JSON_OBJ : STATS_JSON_ARR);
         if (node < 0 || !members(p, node, depth, c == '{' ? '}' : ']')) return -1;
     } else if (c == '"') {
-        node = new_node(p, J_STR);
+        node = new_node(p, STATS_JSON_STR);
         long at = node < 0 ? -1 : read_str(p);
         if (at < 0) return -1;
         p->d->v[node].str = (const char *)(intptr_t)(at + 1);
@@ -142,7 +142,7 @@ static int value(struct parser *p, int depth)
         const char *word = c == 't' ? "true" : c == 'f' ? "false" : "null";
         size_t n = strlen(word);
         if (p->len - p->pos < n || memcmp(p->s + p->pos, word, n) != 0) return -1;
-        node = new_node(p, c == 'n' ? J_NULL : J_BOOL);
+        node = new_node(p, c == 'n' ? STATS_JSON_NULL : STATS_JSON_BOOL);
         if (node < 0) return -1;
         p->d->v[node].num = c == 't';
         p->pos += n;
@@ -158,7 +158,7 @@ static int value(struct parser *p, int depth)
         char *end;
         double x = strtod(buf, &end);
         if (*end) return -1;
-        node = new_node(p, J_NUM);
+        node = new_node(p, STATS_JSON_NUM);
         if (node < 0) return -1;
         p->d->v[node].num = x;
         p->pos += k;
@@ -167,14 +167,14 @@ static int value(struct parser *p, int depth)
     return node;
 }
 
-bool jdoc_parse(struct jdoc *d, const char *line, size_t len)
+bool stats_json_parse(struct stats_json *d, const char *line, size_t len)
 {
     memset(d, 0, sizeof *d);
     struct parser p = {d, line, len, 0};
     int root = value(&p, 0);
     ws(&p);
     if (root != 0 || p.pos != len) {
-        jdoc_free(d);
+        stats_json_free(d);
         return false;
     }
     for (int i = 0; i < d->n; i++) {        /* offsets -> pointers, now that strings stay put */
@@ -185,34 +185,36 @@ bool jdoc_parse(struct jdoc *d, const char *line, size_t len)
     return true;
 }
 
-void jdoc_free(struct jdoc *d)
+void stats_json_free(struct stats_json *d)
 {
+    if (!d) return;
     free(d->v);
     free(d->strings);
     memset(d, 0, sizeof *d);
 }
 
-const struct jval *jget(const struct jdoc *d, const struct jval *o, const char *key)
+const struct stats_json_value *stats_json_get(const struct stats_json *d, const struct stats_json_value *o,
+                                              const char *key)
 {
-    if (!o || o->type != J_OBJ) return NULL;
+    if (!o || o->type != STATS_JSON_OBJ) return NULL;
     for (int i = o->first; i >= 0; i = d->v[i].next)
         if (d->v[i].key && strcmp(d->v[i].key, key) == 0) return &d->v[i];
     return NULL;
 }
 
-const struct jval *jat(const struct jdoc *d, const struct jval *a, int index)
+const struct stats_json_value *stats_json_at(const struct stats_json *d, const struct stats_json_value *a, int index)
 {
-    if (!a || (a->type != J_ARR && a->type != J_OBJ)) return NULL;
+    if (!a || (a->type != STATS_JSON_ARR && a->type != STATS_JSON_OBJ)) return NULL;
     int k = 0;
     for (int i = a->first; i >= 0; i = d->v[i].next, k++)
         if (k == index) return &d->v[i];
     return NULL;
 }
 
-int jcount(const struct jdoc *d, const struct jval *a)
+int stats_json_count(const struct stats_json *d, const struct stats_json_value *a)
 {
     int k = 0;
-    if (!a || (a->type != J_ARR && a->type != J_OBJ)) return 0;
+    if (!a || (a->type != STATS_JSON_ARR && a->type != STATS_JSON_OBJ)) return 0;
     for (int i = a->first; i >= 0; i = d->v[i].next) k++;
     return k;
 }

@@ -414,7 +414,7 @@ static void show_view(FILE *out, enum output_mode mode, const struct game *snap,
             for (int t = 0; t < TRAIN_COUNT; t++) {
                 if (t != TRAIN_MEX && (t >= v->nplayers || v->eliminated[t])) continue;
                 const struct train *tr = &v->trains[t];
-                fprintf(out, "  train %-16s open %2d%s |", t == TRAIN_MEX ? "mex" : v->names[t], tr->open_pip,
+                fprintf(out, "  train %-16s open %2d%s |", view_train_name(v, t), tr->open_pip,
                         tr->marker ? " marked" : "       ");
                 int open = v->engine_pip;
                 for (int i = 0; i < tr->length; i++) {
@@ -427,7 +427,7 @@ static void show_view(FILE *out, enum output_mode mode, const struct game *snap,
             for (int i = 0; i < v->ndoubles; i++) {
                 tile_format(tile_double(v->doubles[i].pip), text);
                 fprintf(out, "  uncovered double %s on the %s train\n", text,
-                        v->doubles[i].train == TRAIN_MEX ? "mex" : v->names[v->doubles[i].train]);
+                        view_train_name(v, v->doubles[i].train));
             }
             for (int s = 0; s < v->nplayers; s++) {
                 if (v->eliminated[s]) continue;

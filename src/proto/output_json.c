@@ -1,7 +1,7 @@
 /* Output, the fixed-shape JSON objects of every accepted line and of the events:
  * formatted into a small buffer and written with one call, not through printf, as
  * they are most of what `mtref --json` writes. The same bytes as the printf forms. */
-#include "output.h"
+#include "output_json.h"
 
 #include <stdint.h>
 #include <string.h>

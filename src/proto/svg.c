@@ -112,11 +112,6 @@ static bool seat_in_play(const struct game *g, int t)
     return t == TRAIN_MEX || (t < g->nplayers && !g->eliminated[t]);
 }
 
-static const char *train_label(const struct game *g, int t)
-{
-    return t == TRAIN_MEX ? "mex" : g->names[t];
-}
-
 static bool on_table(const struct game *g) { return g->phase == PHASE_PLAYING || g->phase == PHASE_DEALING; }
 
 static void write_defs(FILE *out, int max_pip)
@@ -183,7 +178,7 @@ static void draw_train(FILE *out, const struct game *g, int t, int y)
     const struct train *tr = &g->trains[t];
     char note[96];
     int mid = y + TRAIN_ROW / 2;
-    text_at(out, MARGIN, mid + 5, "n", train_label(g, t));
+    text_at(out, MARGIN, mid + 5, "n", game_train_name(g, t));
     if (tr->marker)
         fprintf(out, "<use xlink:href=\"#marker\" x=\"%d\" y=\"%d\"><title>marker: open to all</title></use>\n",
                 MARGIN + LABEL_W - 30, mid - 9);

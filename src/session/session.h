@@ -35,5 +35,11 @@ int session_run(int fd, const struct session_options *o, struct session_result *
 /* session_run, but respond is not called for an accepted line that ends no match nor
  * for a blank or comment line: what check keeps needs only the others. */
 int session_run_notable(int fd, const struct session_options *o, struct session_result *res);
+/* The same loop over the lines of text (len bytes; "\n" or "\r\n" ends a line, the
+ * last may have no end), numbered from first_number, through ref: a session the caller
+ * has set up and still owns afterwards, so it can read how the text left it. The
+ * loader and rules in o are not used (ref has its own). Fills res; returns res->status. */
+int session_run_text(struct referee *ref, const char *text, size_t len, long first_number,
+                     const struct session_options *o, struct session_result *res);
 
 #endif

@@ -60,6 +60,7 @@ bool walk_index_build(int fd, const struct session_options *o, struct walk_index
 
 void walk_index_free(struct walk_index *ix)
 {
+    if (!ix) return;
     free(ix->steps);
     ix->steps = NULL;
     ix->n = 0;

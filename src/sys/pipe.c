@@ -48,6 +48,7 @@ void outq_init(struct outq *q, size_t limit)
 
 void outq_free(struct outq *q)
 {
+    if (!q) return;
     free(q->data);
     memset(q, 0, sizeof *q);
 }
@@ -93,6 +94,7 @@ bool line_asm_init(struct line_asm *a, size_t max)
 
 void line_asm_free(struct line_asm *a)
 {
+    if (!a) return;
     free(a->buf);
     a->buf = NULL;
 }

@@ -1,0 +1,35 @@
+/* Output, the fast JSON forms (output_json.c): the answer to an accepted line and
+ * the events of a verdict, formatted into a small buffer without printf. output.h
+ * includes this header; output.c and the stream writer use it. */
+#ifndef MTREF_OUTPUT_JSON_H
+#define MTREF_OUTPUT_JSON_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "engine.h"
+
+/* {"line":N,"ok":true} or with "drew":"A-B" (drew is TILE_NONE otherwise), and a newline:
+ * the whole --json answer to an accepted line whose verdict has no events. _format
+ * writes it into buf (OUTPUT_JSON_OK_MAX bytes) and returns its length. */
+#define OUTPUT_JSON_OK_MAX 64
+void output_json_ok(FILE *out, long line, tile_t drew);
+size_t output_json_ok_format(char *buf, long line, tile_t drew);
+/* The same, for a writer of many answers: the line number's digits are kept, and the
+ * next line's (one more, nearly always) made by counting up in place. */
+struct output_json_lines {
+    long line;                  /* the number text holds; -1 before the first */
+    size_t len;
+    char text[24];
+};
+void output_json_lines_init(struct output_json_lines *l);
+size_t output_json_ok_format_next(char *buf, struct output_json_lines *l, long line, tile_t drew);
+
+/* The events of an accepted verdict v (round_end, eliminated, match_end), the JSON
+ * lines output_response writes after its ok line, into buf (size bytes): returns
+ * their length, or 0 when they do not fit or need escaping (then output_response
+ * writes them). g is the game after the line. */
+#define OUTPUT_JSON_EVENTS_ROOM 8192      /* enough for any table a rules file seats */
+size_t output_json_events_format(char *buf, size_t size, const struct game *g, const struct verdict *v);
+
+#endif
