@@ -34,6 +34,12 @@ void game_assert_round(struct game *g, long long n, struct verdict *v);
 void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct verdict *v);
 /* `play`, `draw`, `pass` [R7]-[R20]; fills v's events when the move ends a round. */
 void game_move(struct game *g, const struct move *m, struct verdict *v);
+/* game_move for a move already known legal: one of game_legal_moves' list (or the
+ * same move found another way) for the game as it is now. Where no hook has a say in
+ * the move and it can neither start nor end a round with a hook to call, it is applied
+ * without the checks of game_move (the same game and verdict: Debug builds assert it
+ * against game_move on a copy); any other move goes through game_move. */
+void game_apply_known(struct game *g, const struct move *m, struct verdict *v);
 
 /* Queries. */
 int game_find_player(const struct game *g, const char *name, int len);  /* seat or -1 */

@@ -283,6 +283,51 @@ static inline __attribute__((always_inline)) void end_turn(struct game *g, bool 
     g->drew = TILE_NONE;
 }
 
+/* A legal play: the tile onto its train, and what follows [R12][R14][R19]. */
+static inline __attribute__((always_inline)) void lay_tile(struct game *g, const struct move *m, struct verdict *v)
+{
+    int seat = m->seat, train = m->train;
+    tile_t tile = m->tile;
+    int open = g->trains[train].open_pip;
+    bool began_owing = g->turn_began_owing;
+    tileset_remove(&g->hands[seat], tile);
+    struct train *tr = &g->trains[train];
+    tr->tiles[tr->length++] = (unsigned char)tile;
+    tr->open_pip = tile_low(tile) + tile_high(tile) - open;   /* tile_other_pip, without a branch */
+    if (train == seat) tr->marker = false;            /* [R12] */
+    bool covered = false;
+    for (int i = 0; i < g->ndoubles; i++)
+        if (g->doubles[i].train == train) {
+            memmove(&g->doubles[i], &g->doubles[i + 1], (size_t)(g->ndoubles - i - 1) * sizeof g->doubles[0]);
+            g->ndoubles--;
+            covered = true;
+            break;
+        }
+    bool is_double = tile_is_double(tile);
+    if (tileset_is_empty(g->hands[seat])) {            /* [R19] even on a double */
+        round_finish(g, seat, is_double, v);
+        return;
+    }
+    if (is_double) g->doubles[g->ndoubles++] = (struct uncovered_double){train, open};
+    g->plays++;
+    bool again = is_double;                            /* [R14] one more play */
+    if (g->rules->hooks.asks_per_move && g->rules->hooks.asks[ASK_ANOTHER_PLAY]) {
+        again = game_ask(g, ASK_ANOTHER_PLAY, tile, train, again, v) != 0;
+        if (v->code != ERR_NONE) return;
+    }
+    if (again) {
+        if (g->plays >= GAME_MAX_TURN_PLAYS) {
+            verdict_fail(v, ERR_RULES, 0, "the turn of %s has not ended after %d plays: does a rule give another "
+                         "play for ever?", g->names[seat], g->plays);
+            return;
+        }
+        g->draws = 0;                                  /* [R17] the allowance is per play */
+        return;
+    }
+    bool mark = g->rules->marker_after_cover && began_owing && covered && train != seat;
+    end_turn(g, mark, false, v);
+}
+
 static void play(struct game *g, const struct move *m, struct verdict *v)
 {
     int seat = m->seat, train = m->train;
@@ -334,44 +379,28 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
         verdict_fail(v, ERR_HOUSE_RULE, 0, "%s", why[0] ? why : "a house rule forbids this play");
         return;
     }
+    lay_tile(g, m, v);
+}
 
-    bool began_owing = g->turn_began_owing;
-    tileset_remove(&g->hands[seat], tile);
-    struct train *tr = &g->trains[train];
-    tr->tiles[tr->length++] = (unsigned char)tile;
-    tr->open_pip = tile_low(tile) + tile_high(tile) - open;   /* tile_other_pip, without a branch */
-    if (train == seat) tr->marker = false;            /* [R12] */
-    bool covered = false;
-    for (int i = 0; i < g->ndoubles; i++)
-        if (g->doubles[i].train == train) {
-            memmove(&g->doubles[i], &g->doubles[i + 1], (size_t)(g->ndoubles - i - 1) * sizeof g->doubles[0]);
-            g->ndoubles--;
-            covered = true;
-            break;
-        }
-    bool is_double = tile_is_double(tile);
-    if (tileset_is_empty(g->hands[seat])) {            /* [R19] even on a double */
-        round_finish(g, seat, is_double, v);
+/* A legal draw of tile (the boneyard's next one when seeded, already counted) [R9][R17]. */
+static inline __attribute__((always_inline)) void take_tile(struct game *g, int seat, tile_t tile, struct verdict *v)
+{
+    tileset_remove(&g->boneyard, tile);
+    tileset_add(&g->hands[seat], tile);
+    g->draws++;
+    g->turn_draws++;
+    g->drew = tile;
+    v->drew = tile;
+    if (!g->hunting) return;
+    /* the hunt: the engine is laid at once; any other tile stays, and the turn passes */
+    if (tile == tile_double(g->engine_pip)) {
+        round_lay_engine_from(g, seat, v);
         return;
     }
-    if (is_double) g->doubles[g->ndoubles++] = (struct uncovered_double){train, open};
-    g->plays++;
-    bool again = is_double;                            /* [R14] one more play */
-    if (g->rules->hooks.asks_per_move && g->rules->hooks.asks[ASK_ANOTHER_PLAY]) {
-        again = game_ask(g, ASK_ANOTHER_PLAY, tile, train, again, v) != 0;
-        if (v->code != ERR_NONE) return;
-    }
-    if (again) {
-        if (g->plays >= GAME_MAX_TURN_PLAYS) {
-            verdict_fail(v, ERR_RULES, 0, "the turn of %s has not ended after %d plays: does a rule give another "
-                         "play for ever?", g->names[seat], g->plays);
-            return;
-        }
-        g->draws = 0;                                  /* [R17] the allowance is per play */
-        return;
-    }
-    bool mark = g->rules->marker_after_cover && began_owing && covered && train != seat;
-    end_turn(g, mark, false, v);
+    g->turn = game_next_seat(g, seat);
+    g->draws = 0;
+    g->turn_draws = 0;
+    g->drew = TILE_NONE;
 }
 
 static void draw(struct game *g, const struct move *m, struct verdict *v)
@@ -417,22 +446,7 @@ static void draw(struct game *g, const struct move *m, struct verdict *v)
         tile = next;
         g->boneyard_next++;
     }
-    tileset_remove(&g->boneyard, tile);
-    tileset_add(&g->hands[seat], tile);
-    g->draws++;
-    g->turn_draws++;
-    g->drew = tile;
-    v->drew = tile;
-    if (!g->hunting) return;
-    /* the hunt: the engine is laid at once; any other tile stays, and the turn passes */
-    if (tile == tile_double(g->engine_pip)) {
-        round_lay_engine_from(g, seat, v);
-        return;
-    }
-    g->turn = game_next_seat(g, seat);
-    g->draws = 0;
-    g->turn_draws = 0;
-    g->drew = TILE_NONE;
+    take_tile(g, seat, tile, v);
 }
 
 static void pass(struct game *g, const struct move *m, struct verdict *v)
@@ -458,6 +472,20 @@ static void pass(struct game *g, const struct move *m, struct verdict *v)
         return;
     }
     end_turn(g, true, true, v);                        /* [R11] the marker */
+}
+
+/* Builds with MTREF_INVARIANTS check the engine's invariants after every accepted move. */
+static inline void check_invariants(const struct game *g)
+{
+#ifdef MTREF_INVARIANTS
+    const char *why;
+    if (!game_invariants_hold(g, &why)) {
+        fprintf(stderr, "mtref: invariant broken after a move: %s\n", why);
+        abort();
+    }
+#else
+    (void)g;
+#endif
 }
 
 /* Seeded games deal when the first move of a round arrives; false with v set when a
@@ -514,11 +542,66 @@ void game_move(struct game *g, const struct move *m, struct verdict *v)
         pass(g, m, v);
     }
     if (v->code != ERR_NONE && saved) *g = before;
-#ifdef MTREF_INVARIANTS
-    const char *why;
-    if (!game_invariants_hold(g, &why)) {
-        fprintf(stderr, "mtref: invariant broken after a move: %s\n", why);
-        abort();
+    check_invariants(g);
+}
+
+/* Whether game_move would keep a copy of g for this move (and so whether the move may
+ * ask a hook or start a round): game_apply_known leaves those moves to it. */
+static inline bool move_needs_copy(const struct game *g)
+{
+    const struct rules_hooks *h = &g->rules->hooks;
+    return g->phase != PHASE_PLAYING || h->asks_per_move || g->hunting ||
+           (h->at_round_end && (tileset_is_empty(g->boneyard) || tileset_at_most_one(g->hands[g->turn])));
+}
+
+#ifndef NDEBUG
+/* The verdicts of the two ways agree on everything a caller reads of an accepted move. */
+static bool same_verdict(const struct verdict *a, const struct verdict *b, int nplayers)
+{
+    if (a->code != b->code || a->drew != b->drew || a->round_ended != b->round_ended ||
+        a->neliminated != b->neliminated || a->match_ended != b->match_ended || a->nwinners != b->nwinners)
+        return false;
+    if (a->round_ended) {
+        const struct round_report *x = &a->report, *y = &b->report;
+        if (x->round != y->round || x->engine_pip != y->engine_pip || x->out_seat != y->out_seat) return false;
+        for (int s = 0; s < nplayers; s++)          /* the seats round_finish fills */
+            if (x->in_round[s] != y->in_round[s] || x->points[s] != y->points[s]) return false;
     }
+    for (int i = 0; i < a->neliminated; i++)
+        if (a->eliminated[i] != b->eliminated[i]) return false;
+    for (int s = 0; a->match_ended && s < nplayers; s++)   /* set when the match ends */
+        if (a->winners[s] != b->winners[s]) return false;
+    return true;
+}
 #endif
+
+void game_apply_known(struct game *g, const struct move *m, struct verdict *v)
+{
+    if (g->rules->hooks.may_play || move_needs_copy(g)) {
+        game_move(g, m, v);
+        return;
+    }
+#ifndef NDEBUG
+    /* the proof in every Debug build: the full check of the same move, on a copy */
+    struct game checked = *g;
+    struct verdict cv;
+    game_move(&checked, m, &cv);
+    assert(cv.code == ERR_NONE);
+#endif
+    verdict_reset(v);
+    int seat = g->turn;
+    if (m->kind == MOVE_PLAY) {
+        lay_tile(g, m, v);
+    } else if (m->kind == MOVE_DRAW) {
+        tile_t tile = m->tile;
+        if (g->seeded) tile = g->boneyard_order[g->boneyard_next++];
+        take_tile(g, seat, tile, v);
+    } else {
+        end_turn(g, true, true, v);                    /* [R11] the marker */
+    }
+#ifndef NDEBUG
+    assert(same_verdict(v, &cv, g->nplayers));
+    assert(memcmp(g, &checked, sizeof *g) == 0);
+#endif
+    check_invariants(g);
 }

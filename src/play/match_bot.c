@@ -9,7 +9,7 @@
 
 #include "alloc.h"
 #include "match_proto.h"
-#include "pipe.h"
+#include "line_asm.h"
 #include "protocol.h"
 
 struct bot_state {

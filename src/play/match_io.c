@@ -15,6 +15,7 @@
 
 #include "alloc.h"
 #include "clock.h"
+#include "pipe.h"
 
 /* ---- escaping what a bot wrote, for comments, details and tails ---- */
 

@@ -7,7 +7,9 @@
 #include <stdio.h>
 
 #include "match.h"
-#include "pipe.h"
+#include "line_asm.h"
+#include "outq.h"
+#include "tail.h"
 #include "proc.h"
 
 enum waiting { WAIT_NONE, WAIT_HELLO, WAIT_MOVE };

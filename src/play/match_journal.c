@@ -13,6 +13,7 @@
 #include "clock.h"
 #include "match_plan.h"
 #include "match_plan_parts.h"
+#include "line_asm.h"
 #include "pipe.h"
 #include "stats.h"
 

@@ -12,7 +12,6 @@
 
 #include "alloc.h"
 #include "clock.h"
-#include "pipe.h"
 #include "protocol.h"
 #include "rng.h"
 

@@ -8,6 +8,7 @@
 
 #include "alloc.h"
 #include "rng.h"
+#include "view.h"
 
 void selfplay_defaults(struct selfplay_options *o)
 {
@@ -37,11 +38,14 @@ bool selfplay_parse_bots(const char *list, struct selfplay_options *o)
     return true;
 }
 
-/* Record text is built in a buffer and handed to the sink in large chunks. */
+/* Record text is built in a buffer and handed to the sink in large chunks, or built in
+ * place in the caller's buffer (selfplay_buffer). */
 struct text {
-    char data[1 << 16];
-    size_t len;
+    char *data;                                /* own, or the sink's area */
+    size_t len, cap;                           /* bytes written at data, and its size */
+    char own[1 << 16];
     const struct selfplay_sink *sink;
+    const struct selfplay_buffer *buffer;      /* instead of sink, when not NULL */
     bool (*failed)(void *ctx);                 /* NULL, or true once a write to sink failed */
     int write_error;                           /* errno of a failed write, or 0 */
     /* The pieces of move and deal lines, made once per match and copied whole (a
@@ -92,18 +96,28 @@ static void text_tables(struct text *t, const struct game *g)
     }
 }
 
-static void text_flush(struct text *t)
+/* Hands the text written so far to the sink or the buffer and makes room for `room`
+ * more bytes (at most sizeof t->own); room 0 ends the record. After a failure the text goes on
+ * into its own buffer, and is dropped. */
+static void text_flush(struct text *t, size_t room)
 {
-    if (t->len && !t->write_error) {
+    if (t->buffer && !t->write_error) {
+        t->data = t->buffer->reserve(t->buffer->ctx, t->len, room, &t->cap);
+        t->len = 0;
+        if (t->data) return;
+        t->write_error = ENOMEM;
+    } else if (t->len && !t->write_error) {
         t->sink->write(t->sink->ctx, t->data, t->len);
         if (t->failed && t->failed(t->sink->ctx)) t->write_error = errno ? errno : EIO;
     }
+    t->data = t->own;
+    t->cap = sizeof t->own;
     t->len = 0;
 }
 
 static void text_put(struct text *t, const char *s, size_t n)
 {
-    if (t->len + n > sizeof t->data) text_flush(t);
+    if (t->len + n > t->cap) text_flush(t, n);
     memcpy(t->data + t->len, s, n);
     t->len += n;
 }
@@ -112,15 +126,9 @@ static void text_str(struct text *t, const char *s) { text_put(t, s, strlen(s));
 
 static void text_int(struct text *t, long v)
 {
-    char digits[24];
-    int n = (int)sizeof digits;
-    bool negative = v < 0;
-    unsigned long u = negative ? 0UL - (unsigned long)v : (unsigned long)v;
-    do digits[--n] = (char)('0' + u % 10); while ((u /= 10) > 0);
-    if (negative) digits[--n] = '-';
-    text_put(t, digits + n, sizeof digits - (size_t)n);
+    char digits[VIEW_DECIMAL_SIZE];
+    text_put(t, digits, view_decimal(v, digits));
 }
-
 
 /* Spreads match numbers over the seed's bits: an odd constant with well-mixed bits,
  * so that seed ^ STRIDE * (index + 1) differs in many bits from match to match before
@@ -151,7 +159,8 @@ static void write_deals(struct text *t, const struct game *g)
     for (int s = 0; s < g->nplayers; s++) {
         if (g->eliminated[s]) continue;
         /* written in place: room for the longest deal line first */
-        if (t->len + 5 + GAME_NAME_MAX_LEN + TILE_COUNT * 8 + 1 > sizeof t->data) text_flush(t);
+        size_t room = 5 + GAME_NAME_MAX_LEN + TILE_COUNT * 8 + 1;
+        if (t->len + room > t->cap) text_flush(t, room);
         char *p = t->data + t->len;
         memcpy(p, "deal ", 5);
         p += 5;
@@ -174,8 +183,8 @@ static void write_deals(struct text *t, const struct game *g)
  * False when the flush it needed failed. */
 static inline bool write_move(struct text *t, const struct move *m, tile_t drew)
 {
-    if (t->len + MOVE_ROOM > sizeof t->data) {
-        text_flush(t);
+    if (t->len + MOVE_ROOM > t->cap) {
+        text_flush(t, MOVE_ROOM);
         if (t->write_error) return false;
     }
     char *p = t->data + t->len;
@@ -239,7 +248,8 @@ static void write_result(struct text *t, const struct game *g, const struct verd
 
 /* selfplay_match, stopping at the first write that failed (failed may be NULL). */
 static int play_match(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
-                      int nrules, long index, const struct selfplay_sink *sink, bool (*failed)(void *ctx), char *err)
+                      int nrules, long index, const struct selfplay_sink *sink, const struct selfplay_buffer *buffer,
+                      bool (*failed)(void *ctx), char *err)
 {
     struct text *t = mt_malloc(sizeof *t);
     struct game *g = mt_malloc(sizeof *g);
@@ -249,10 +259,14 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
         status = 2;
         goto done;
     }
-    t->len = 0;
     t->sink = sink;
+    t->buffer = buffer;
     t->failed = failed;
     t->write_error = 0;
+    t->data = t->own;
+    t->cap = sizeof t->own;
+    t->len = 0;
+    if (buffer) text_flush(t, MOVE_ROOM);            /* into the caller's buffer from the start */
     struct verdict v;
     char names[RULES_MAX_PLAYERS][8];
     const char *name_list[RULES_MAX_PLAYERS];
@@ -316,7 +330,9 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
         struct move m = seat_bot[seat] == BOT_GREEDY && masks && !g->hunting
                             ? bot_greedy(g)
                             : bot_choose(seat_bot[seat], g, &bot_rng[seat]);
-        game_move(g, &m, &v);
+        /* every bot chooses among the legal moves: only a hook's question checks one again */
+        if (o->check_moves) game_move(g, &m, &v);
+        else game_apply_known(g, &m, &v);
         if (v.code != ERR_NONE) {
             snprintf(err, RULES_MESSAGE_SIZE, "%s: %s", error_code_name(v.code), v.message);
             status = 2;
@@ -325,7 +341,7 @@ static int play_match(const struct selfplay_options *o, const struct rules *rule
         if (!write_move(t, &m, v.drew)) break;
     }
     if (o->date && status == 0) write_result(t, g, &v);
-    text_flush(t);
+    text_flush(t, 0);
     if (t->write_error && status == 0) {
         snprintf(err, RULES_MESSAGE_SIZE, "cannot write the record: %s", strerror(t->write_error));
         status = 2;
@@ -339,7 +355,14 @@ done:
 int selfplay_match(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
                    int nrules, long index, const struct selfplay_sink *sink, char *err)
 {
-    return play_match(o, rules, rules_files, nrules, index, sink, NULL, err);
+    return play_match(o, rules, rules_files, nrules, index, sink, NULL, NULL, err);
+}
+
+int selfplay_match_in_place(const struct selfplay_options *o, const struct rules *rules,
+                            const char *const rules_files[], int nrules, long index,
+                            const struct selfplay_buffer *buffer, char *err)
+{
+    return play_match(o, rules, rules_files, nrules, index, NULL, buffer, NULL, err);
 }
 
 static void write_to_file(void *ctx, const char *data, size_t len) { fwrite(data, 1, len, (FILE *)ctx); }
@@ -398,7 +421,7 @@ int selfplay_match_file(const struct selfplay_options *o, const struct rules *ru
     int status = match_file_open(o, index, &f, err);
     if (status != 0) return status;
     struct selfplay_sink sink = {write_to_file, f.dest};
-    status = play_match(o, rules, rules_files, nrules, index, &sink, file_failed, err);
+    status = play_match(o, rules, rules_files, nrules, index, &sink, NULL, file_failed, err);
     return match_file_close(&f, status, err);
 }
 
@@ -420,5 +443,5 @@ int selfplay_stream_match(const struct selfplay_options *o, const struct rules *
                           const char *const rules_files[], int nrules, long index, FILE *out, char *err)
 {
     struct selfplay_sink sink = {write_to_file, out};
-    return play_match(o, rules, rules_files, nrules, index, &sink, file_failed, err);
+    return play_match(o, rules, rules_files, nrules, index, &sink, NULL, file_failed, err);
 }

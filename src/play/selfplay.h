@@ -28,6 +28,9 @@ struct selfplay_options {
      * thread); NULL runs such a stream in one thread */
     const struct rules_loader *job_loaders;
     int max_rounds;                           /* SELFPLAY_MAX_ROUNDS */
+    /* every move through game_move's full check, not game_apply_known: the same
+     * records (the test of the short way) */
+    bool check_moves;
 };
 
 void selfplay_defaults(struct selfplay_options *o);
@@ -44,6 +47,17 @@ struct selfplay_sink {
 };
 int selfplay_match(const struct selfplay_options *o, const struct rules *rules, const char *const rules_files[],
                    int nrules, long index, const struct selfplay_sink *sink, char *err);
+/* selfplay_match written in place into a buffer of the caller's, without a copy:
+ * reserve keeps the `used` bytes written at the area it returned last, and returns a
+ * free area of at least `room` bytes (its size in *size), or NULL when memory ran out
+ * (the match then fails). It is called with room 0 once the record is complete. */
+struct selfplay_buffer {
+    char *(*reserve)(void *ctx, size_t used, size_t room, size_t *size);
+    void *ctx;
+};
+int selfplay_match_in_place(const struct selfplay_options *o, const struct rules *rules,
+                            const char *const rules_files[], int nrules, long index,
+                            const struct selfplay_buffer *buffer, char *err);
 /* selfplay_match written to out, stopping at the first write that fails (2, err set). */
 int selfplay_stream_match(const struct selfplay_options *o, const struct rules *rules,
                           const char *const rules_files[], int nrules, long index, FILE *out, char *err);

@@ -10,7 +10,7 @@
 
 #include "engine.h"
 #include "match_proto.h"
-#include "pipe.h"
+#include "line_asm.h"
 
 struct seen {
     enum proto_form form;
