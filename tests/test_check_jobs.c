@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -31,15 +32,36 @@ static void to_text(void *ctx, const char *data, size_t len)
     t->data[t->len] = '\0';
 }
 
-/* chunk_bytes 0: the default; loaders: each worker its own Lua bridge */
-static void check_bytes(const char *bytes, size_t len, int jobs, size_t chunk_bytes, bool loaders,
-                        struct check_result *res)
+/* chunk_bytes 0: the default; loaders: each worker its own Lua bridge; piped: the
+ * bytes come through a pipe (read and copied by the calling thread), else from a
+ * regular file (whose chunks the workers read themselves) */
+static void check_bytes_from(const char *bytes, size_t len, int jobs, size_t chunk_bytes, bool loaders, bool piped,
+                             struct check_result *res)
 {
-    FILE *f = tmpfile();
-    assert_non_null(f);
-    assert_int_equal(fwrite(bytes, 1, len, f), len);
-    fflush(f);
-    rewind(f);
+    FILE *f = NULL;
+    int fds[2] = {-1, -1};
+    pid_t writer = -1;
+    if (piped) {
+        assert_int_equal(pipe(fds), 0);
+        writer = fork();
+        assert_true(writer >= 0);
+        if (writer == 0) {
+            close(fds[0]);
+            for (size_t done = 0; done < len;) {
+                ssize_t n = write(fds[1], bytes + done, len - done);
+                if (n <= 0) _exit(1);
+                done += (size_t)n;
+            }
+            _exit(0);
+        }
+        close(fds[1]);
+    } else {
+        f = tmpfile();
+        assert_non_null(f);
+        assert_int_equal(fwrite(bytes, 1, len, f), len);
+        fflush(f);
+        rewind(f);
+    }
     struct luarules *lua = luarules_new(), *bridges[4];
     assert_non_null(lua);
     struct rules_loader loader = luarules_loader(lua), job_loaders[4];
@@ -48,10 +70,23 @@ static void check_bytes(const char *bytes, size_t len, int jobs, size_t chunk_by
         assert_non_null(bridges[i]);
         job_loaders[i] = luarules_loader(bridges[i]);
     }
-    check_descriptor_jobs(fileno(f), &loader, NULL, 0, jobs, loaders ? job_loaders : NULL, chunk_bytes, res);
+    check_descriptor_jobs(piped ? fds[0] : fileno(f), &loader, NULL, 0, jobs, loaders ? job_loaders : NULL,
+                          chunk_bytes, res);
     for (int i = 0; i < jobs && i < 4; i++) luarules_free(bridges[i]);
     luarules_free(lua);
-    fclose(f);
+    if (piped) {
+        close(fds[0]);
+        int status;
+        assert_int_equal(waitpid(writer, &status, 0), writer);
+    } else {
+        fclose(f);
+    }
+}
+
+static void check_bytes(const char *bytes, size_t len, int jobs, size_t chunk_bytes, bool loaders,
+                        struct check_result *res)
+{
+    check_bytes_from(bytes, len, jobs, chunk_bytes, loaders, false, res);
 }
 
 static void assert_same(const struct check_result *a, const struct check_result *b, const char *what)
@@ -89,6 +124,13 @@ static void compare_all(const char *bytes, size_t len, const char *what)
                      ways[w].loaders ? ", a bridge each" : "");
             assert_same(one, many, label);
         }
+    /* through a pipe: the calling thread reads and copies every chunk */
+    for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
+        check_bytes_from(bytes, len, 2, ways[w].bytes, ways[w].loaders, true, many);
+        char label[160];
+        snprintf(label, sizeof label, "%s (2 threads, a pipe, chunks of %zu bytes)", what, ways[w].bytes);
+        assert_same(one, many, label);
+    }
     free(many);
     free(one);
 }

@@ -248,8 +248,12 @@ static void same_answer(struct referee *a, struct referee *b, const char *line, 
         assert_int_equal(x->cmd.train_is_mex, y->cmd.train_is_mex);
     }
     assert_int_equal(x->game.turn, y->game.turn);
+    assert_int_equal(x->game.phase, y->game.phase);
+    assert_int_equal(x->match_touched, y->match_touched);
     if (memcmp(x->game.hands, y->game.hands, sizeof x->game.hands) != 0 ||
-        memcmp(x->game.trains, y->game.trains, sizeof x->game.trains) != 0)
+        memcmp(x->game.trains, y->game.trains, sizeof x->game.trains) != 0 ||
+        memcmp(x->game.dealt, y->game.dealt, sizeof x->game.dealt) != 0 ||
+        !tileset_equal(x->game.boneyard, y->game.boneyard))
         fail_msg("line %ld '%.*s': the tables differ", number, (int)len, line);
     if (keep) {
         assert_int_equal(ra->verdict.code, ERR_NONE);
@@ -355,12 +359,103 @@ static void the_fast_path_reads_names_as_the_grammar_does(void **state)
     tu_free(a), tu_free(b);
 }
 
+/* A deal line of a record read by the fast path and by the grammar: as written, and
+ * broken the ways a record can be (a tile twice, the engine, a tile of a hand dealt
+ * before, a tile outside the set, a tile short or over, another or an unknown name,
+ * a seat dealt already, spaces doubled or trailing, a tab, a NUL, tiles misspelled,
+ * no tiles), and after the match is over. The same answer, command and table. */
+static void the_fast_path_reads_deals_as_the_grammar_does(void **state)
+{
+    (void)state;
+    struct selfplay_options o;
+    selfplay_defaults(&o);
+    o.players = 3;
+    o.seed = 11;
+    struct rules canonical;
+    rules_init_canonical(&canonical);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&text, &size);
+    assert_non_null(mem);
+    char err[RULES_MESSAGE_SIZE];
+    assert_int_equal(selfplay_stream_match(&o, &canonical, NULL, 0, 0, mem, err), 0);
+    fclose(mem);
+    struct referee *a = tu_session(NULL, 0), *b = tu_session(NULL, 0);
+    long number = 0, deals = 0;
+    char before[PROTOCOL_LINE_MAX] = "";          /* the deal line before this one */
+    for (char *line = text, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
+        *nl = '\0';
+        size_t n = strlen(line);
+        if (strncmp(line, "deal ", 5) == 0) {
+            deals++;
+            const char *name_end = strchr(line + 5, ' ');
+            const char *first = name_end + 1, *last = strrchr(line, ' ') + 1;
+            size_t first_len = strcspn(first, " "), head = (size_t)(last - line);
+            const char *other = before[0] ? strrchr(before, ' ') + 1 : "1-2";
+            char v[PROTOCOL_LINE_MAX + 64];
+#define TRY(...)                                                                        \
+    do {                                                                                \
+        int k_ = snprintf(v, sizeof v, __VA_ARGS__);                                     \
+        same_answer(a, b, v, (size_t)k_, false, ++number);                               \
+    } while (0)
+            TRY("%.*s%.*s", (int)head, line, (int)first_len, first);          /* a tile twice */
+            TRY("%.*s12-12", (int)head, line);                                /* the engine */
+            TRY("%.*s%s", (int)head, line, other);                            /* dealt before */
+            TRY("%.*s13-13", (int)head, line);                                /* not of the set */
+            TRY("%.*s0-13", (int)head, line);
+            TRY("%.*s", (int)head - 1, line);                                 /* a tile short */
+            TRY("%s %s", line, other);                                        /* a tile over */
+            TRY("%s 0-0", line);
+            TRY("deal p9%s", name_end);                                       /* unknown */
+            TRY("deal mex%s", name_end);
+            TRY("deal deal%s", name_end);
+            TRY("deal P1%s", name_end);
+            TRY("deal p%s", name_end);
+            TRY("deal p11%s", name_end);
+            if (before[0]) TRY("%.*s%s", (int)(strchr(before + 5, ' ') - before), before, name_end);
+            TRY("deal  %s", line + 5);                                        /* spaces */
+            TRY("%.*s %s", (int)head, line, last);
+            TRY("%s ", line);
+            TRY("%.*s\t%s", (int)head - 1, line, last);
+            TRY("deal\t%s", line + 5);
+            TRY("%.*s1-%s", (int)head, line, "");                             /* misspelled */
+            TRY("%.*s1-2-3", (int)head, line);
+            TRY("%.*s001-2", (int)head, line);
+            TRY("%.*s1-100", (int)head, line);
+            TRY("%.*s-1", (int)head, line);
+            TRY("%.*s1--2", (int)head, line);
+            TRY("%.*sa-b", (int)head, line);
+            TRY("%.*s", (int)(name_end - line), line);                         /* no tiles */
+            TRY("deal");
+            TRY("deal ");
+            TRY("Deal%s", line + 4);
+            memcpy(v, line, n);                                               /* a NUL */
+            v[head - 1] = '\0';
+            same_answer(a, b, v, n, false, ++number);
+            v[n] = '\0';
+            same_answer(a, b, v, n + 1, false, ++number);
+#undef TRY
+            snprintf(before, sizeof before, "%s", line);
+        }
+        same_answer(a, b, line, n, true, ++number);
+    }
+    assert_int_equal(a->matches_ended, 1);
+    assert_int_equal(deals, 13 * 3);
+    /* the match is over: a deal line is the grammar's (and R24's) */
+    char again[PROTOCOL_LINE_MAX + 8];
+    snprintf(again, sizeof again, "%s", before);
+    same_answer(a, b, again, strlen(again), false, ++number);
+    free(text);
+    tu_free(a), tu_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rules_second_line_keeps_both_files),
         cmocka_unit_test(the_fast_path_answers_as_the_grammar_does),
         cmocka_unit_test(the_fast_path_reads_names_as_the_grammar_does),
+        cmocka_unit_test(the_fast_path_reads_deals_as_the_grammar_does),
         cmocka_unit_test(R2_rules_line_that_unseats_the_table_is_a_rules_error),
         cmocka_unit_test(R3_rounds_follow_the_rules_default_until_set),
         cmocka_unit_test(R2_selfplay_names_rules_before_a_larger_table),

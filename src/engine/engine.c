@@ -146,8 +146,11 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
     bool last_hand = true;
     for (int s = 0; s < g->nplayers; s++)
         if (s != seat && !g->eliminated[s] && !g->dealt[s]) last_hand = false;
+    /* the play that the last hand starts can be refused only by an opener hook
+     * (round_begin_play): without one, nothing after the checks can fail */
+    bool undo = starts_match || (last_hand && g->rules->hooks.asks[ASK_OPENER]);
     struct game before;
-    if (starts_match || last_hand) before = *g;
+    if (undo) before = *g;
     if (!leave_setup(g, v)) { *g = before; return; }
     int size = g->rules->hand_size[game_players_in(g)];
     tileset hand = tileset_empty(), others = tileset_empty();
@@ -156,12 +159,22 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
     const char *problem = 0;
     enum { NONE, TWICE_IN_HAND, ENGINE, DEALT } why = NONE;
     tile_t culprit = TILE_NONE;
-    for (int i = 0; i < count && why == NONE; i++) {
-        culprit = tiles[i];
-        if (tileset_has(hand, tiles[i])) why = TWICE_IN_HAND;
-        else if (tiles[i] == engine && !g->engine_dealt) why = ENGINE;
-        else if (tileset_has(others, tiles[i])) why = DEALT;
-        tileset_add(&hand, tiles[i]);
+    /* the whole hand at once, the word of each tile by index (no branch on it): a
+     * hand without a fault is count different tiles, no engine, none dealt before */
+    uint64_t words[3] = {0, 0, 0};
+    for (int i = 0; i < count; i++) words[tiles[i] >> 6] |= (uint64_t)1 << (tiles[i] & 63);
+    hand = (tileset){words[0], words[1], words[2]};
+    if (tileset_count(hand) != count || (!g->engine_dealt && tileset_has(hand, engine)) ||
+        !tileset_is_empty(tileset_and(hand, others))) {
+        /* a fault: the first tile in the line's order that shows one */
+        hand = tileset_empty();
+        for (int i = 0; i < count && why == NONE; i++) {
+            culprit = tiles[i];
+            if (tileset_has(hand, tiles[i])) why = TWICE_IN_HAND;
+            else if (tiles[i] == engine && !g->engine_dealt) why = ENGINE;
+            else if (tileset_has(others, tiles[i])) why = DEALT;
+            tileset_add(&hand, tiles[i]);
+        }
     }
     if (why == NONE && !tileset_is_empty(tileset_minus(hand, g->rules->set_tiles))) {
         /* the reader refuses this first: the engine's own guard */
@@ -197,7 +210,8 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
     g->hands[seat] = hand;
     g->dealt[seat] = true;
     if (!game_needs_deal(g) && !round_begin_play(g, v)) {
-        *g = before;
+        assert(undo);
+        if (undo) *g = before;
         return;
     }
     verdict_reset(v);

@@ -428,6 +428,12 @@ static bool parse_deal_fast(const char *line, size_t len, unsigned max_pip, stru
     return true;
 }
 
+bool protocol_parse_deal_shape(const char *line, size_t len, int max_pip, struct command *cmd)
+{
+    assert(TILE_PIP_VALID(max_pip));
+    return len <= PROTOCOL_LINE_MAX && parse_deal_fast(line, len, (unsigned)max_pip, cmd);
+}
+
 /* NUL and UTF-8 in one pass, eight bytes at a time: plain ASCII (the usual line) is
  * only tested for NUL; the UTF-8 decoder runs only once a byte >= 0x80 is seen. */
 static const char *line_encoding_error(const char *line, size_t len)

@@ -57,6 +57,12 @@ bool protocol_parse_set(const char *line, size_t len, int max_pip, struct comman
  * protocol_parse_set otherwise. false means only "ask protocol_parse_set". */
 bool protocol_parse_move_shape(const char *line, size_t len, size_t name_len, int max_pip, struct command *cmd);
 
+/* protocol_parse_set for a `deal NAME A-B ...` line spelled as records write it
+ * (single spaces, no comment, at most PROTOCOL_MAX_ITEMS tiles of double-max_pip):
+ * true with cmd as protocol_parse_set fills it; false means only "ask
+ * protocol_parse_set". */
+bool protocol_parse_deal_shape(const char *line, size_t len, int max_pip, struct command *cmd);
+
 /* Whether text is a valid player name: [A-Za-z][A-Za-z0-9_]{0,15}, not a keyword or mex. */
 bool protocol_is_name(const char *text, size_t len);
 

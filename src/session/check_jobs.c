@@ -1,9 +1,11 @@
 /* check on several cores, with the verdicts of one thread.
  *
- * The calling thread reads each input in large blocks straight into a chunk and cuts
- * it without looking at each line: it searches the block's end for "\nplayers " (and
- * takes the `rules` lines just before it along), keeps the bytes after the cut for
- * the next chunk, and hands the chunk on. Worker threads split the chunks into lines
+ * The calling thread cuts each input into large chunks without looking at each line:
+ * it walks the lines at a chunk's end back to the last `players` line (and takes the
+ * `rules` lines just before it along) and hands the chunk on. A regular file's chunks
+ * are read by the workers themselves (the calling thread reads only a window at each
+ * chunk's end, to cut it); a pipe's are read into the chunk here, the bytes after the
+ * cut kept for the next. Worker threads split the chunks into lines
  * and referee each with a fresh session, as if it opened its input. That guess is
  * right when the session before the cut had ended its match and the chunk opens the
  * next one (a `players` or `rules` line starts afresh whatever came before), or when
@@ -13,7 +15,7 @@
  * the chunk again itself, carrying on from the session before it, with the true line
  * numbers. A chunk's lines are counted by the thread that referees it, so the calling
  * thread does no work per line. The chunks in flight are bounded: memory stays flat. */
-#define _GNU_SOURCE               /* memmem, memrchr */
+#define _GNU_SOURCE               /* pread and friends under -std=c17 */
 #include "check.h"
 
 #include <errno.h>
@@ -21,9 +23,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
+#include "check_cut.h"
 #include "reader.h"
 
 #define CHUNK_BYTES (256 * 1024)  /* a chunk is cut after at least this many bytes */
@@ -39,6 +43,11 @@ struct chunk {
     struct check_tags tags;       /* first: the input's tags */
     char *text;                   /* whole lines; the input's last may lack its newline */
     size_t len, cap;
+    /* a chunk of a regular file is read by its worker (pread of len bytes at offset),
+     * so that the calling thread copies none of it and the text arrives in the cache
+     * of the core that referees it; fd -1: text holds the chunk already */
+    int fd;
+    off_t offset;
     /* output of the worker */
     bool done;
     struct referee *ref;          /* the session after the chunk; owned */
@@ -141,6 +150,7 @@ static void work_chunk(struct worker *w, struct chunk *c, struct response *resp,
 {
     const struct check_run *run = w->pool->run;
     if (c->open_error) return;
+    if (c->fd >= 0 && !check_read_at(c->fd, c->text, c->len, c->offset, &c->read_error)) return;
     c->ref = mt_malloc(sizeof *c->ref);
     if (!c->ref) {
         c->failed = true;
@@ -203,6 +213,8 @@ static void chunk_reset(struct chunk *c)
     c->done = c->needs_rules = c->rejected = c->failed = c->opens_match = c->ended = false;
     c->first = c->final = false;
     c->open_error = c->read_error = 0;
+    c->fd = -1;
+    c->offset = 0;
     c->lines = c->matches = 0;
     c->over = c->touched = false;
 }
@@ -225,6 +237,7 @@ struct merge {
     const struct chunk *replay;
     bool over, touched;
     bool stopped, failed;
+    int read_error;               /* a worker could not read a chunk before the last */
     bool quit;                    /* the caller ended the run */
 };
 
@@ -262,7 +275,12 @@ static void merge_chunk(struct merge *m, struct chunk *c)
         m->failed = true;
         return;
     }
-    if (c->open_error) return;
+    if (c->open_error || m->read_error) return;
+    if (c->read_error && !c->final) {
+        /* the input ends here for this run, as a failed read ends one thread's */
+        m->read_error = c->read_error;
+        return;
+    }
     bool before_over = m->ref ? game_is_over(&m->ref->game) : m->over;
     bool fits = !c->needs_rules && !c->rejected && (m->fresh || (before_over && c->opens_match));
     if (fits) {
@@ -313,12 +331,14 @@ static void merge_begin(struct merge *m, const struct chunk *first)
     m->fresh = true;
     m->replay = NULL;
     m->over = m->touched = m->stopped = m->failed = false;
+    m->read_error = 0;
 }
 
 /* The input's last chunk is merged: its verdict to the caller. */
 static void merge_end(struct merge *m, const struct chunk *c)
 {
     struct check_result *res = m->res;
+    int read_error = m->read_error ? m->read_error : c->read_error;
     if (c->open_error) {
         res->status = 2;
         snprintf(res->io_error, sizeof res->io_error, "%s", strerror(c->open_error));
@@ -327,9 +347,9 @@ static void merge_end(struct merge *m, const struct chunk *c)
         res->status = 2;
     } else if (m->stopped) {
         res->status = error_code_status(res->verdict.code);
-        if (c->read_error) res->status = 2;
-    } else if (c->read_error) {
-        snprintf(res->io_error, sizeof res->io_error, "%s", strerror(c->read_error));
+        if (read_error) res->status = 2;
+    } else if (read_error) {
+        snprintf(res->io_error, sizeof res->io_error, "%s", strerror(read_error));
         res->status = 2;
     }
     res->complete = res->matches > 0 && !m->touched;
@@ -349,53 +369,6 @@ static bool grow(struct chunk *c, size_t cap)
     c->text = grown;
     c->cap = cap;
     return true;
-}
-
-/* Whether a line starting at s (before end) is a `players` line as records write it. */
-static bool players_at(const char *s, const char *end)
-{
-    if (end - s < 8 || memcmp(s, "players", 7) != 0) return false;
-    return s[7] == ' ' || s[7] == '\t';
-}
-
-static bool rules_at(const char *s, const char *end)
-{
-    return end - s >= 6 && memcmp(s, "rules", 5) == 0 && (s[5] == ' ' || s[5] == '\t');
-}
-
-/* Where to cut text[0..len) (more follows): just before its last `players` line past
- * the start, and before the `rules` lines right above it; else after its last newline;
- * 0 when it holds no newline. */
-static size_t cut_point(const char *text, size_t len)
-{
-    const char *end = text + len;
-    static const char needle[] = "\nplayers";
-    const size_t nlen = sizeof needle - 1;
-    const char *found = NULL;
-    /* the last quarter first: a match is far shorter than a chunk */
-    for (size_t from = len - len / 4;; from = 0) {
-        for (const char *p = text + from; p < end;) {
-            const char *hit = memmem(p, (size_t)(end - p), needle, nlen);
-            if (!hit) break;
-            if (players_at(hit + 1, end)) found = hit + 1;
-            p = hit + 1;
-        }
-        if (found || from == 0) break;
-    }
-    if (found) {
-        /* take the match's `rules` lines (and the comments among them) along */
-        const char *cut = found;
-        while (cut > text + 1) {
-            const char *prev = memrchr(text, '\n', (size_t)(cut - 1 - text));
-            const char *line = prev ? prev + 1 : text;
-            if (line == text) break;
-            if (!rules_at(line, end) && line[0] != '#') break;
-            cut = line;
-        }
-        return (size_t)(cut - text);
-    }
-    const char *nl = memrchr(text, '\n', len);
-    return nl ? (size_t)(nl + 1 - text) : 0;
 }
 
 /* One read into c's free room; false at end of input or error (*err). */
@@ -437,6 +410,7 @@ struct reading {
     struct merge *merge;
     long merged;
     size_t chunk_bytes;
+    char *window;                 /* chunk_bytes: the end of a file's chunk, to cut it */
 };
 
 /* Merges the oldest chunk (waiting for its worker). */
@@ -495,13 +469,39 @@ static bool read_input(struct reading *rd, int i)
         return true;
     }
     check_read_tags(fd, &c->tags);
+    /* a regular file: chunks its workers read themselves, while a whole chunk and
+     * more is left; the rest (and any other input) is read and copied here */
+    struct stat st;
+    off_t pos = -1;
+    bool direct = rd->window && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (pos = lseek(fd, 0, SEEK_CUR)) >= 0;
+    bool handed = false;          /* a worker reads from fd: drain before closing it */
+    while (direct && !(rd->merge->input == i && (rd->merge->stopped || rd->merge->read_error))) {
+        size_t cut = check_cut_in_file(fd, pos, rd->chunk_bytes, rd->window);
+        if (cut == 0) break;
+        c->fd = fd;
+        c->offset = pos;
+        c->len = cut;
+        pos += (off_t)cut;
+        handed = owned;
+        dispatch(rd->pool);
+        c = next_slot(rd);
+        if (!c) {
+            lseek(fd, pos, SEEK_SET);
+            while (rd->merged < rd->pool->dispatched) merge_oldest(rd);
+            if (owned) close(fd);
+            return false;
+        }
+        c->input = i;
+    }
+    if (direct && lseek(fd, pos, SEEK_SET) < 0) direct = false;
     int err = 0;
     bool more = true;
     while (more) {
         while (more && c->len < rd->chunk_bytes) more = read_more(fd, c, &err);
         size_t cut = c->len;
         if (more) {
-            cut = cut_point(c->text, c->len);
+            bool whole;
+            cut = check_cut_point(c->text, c->len, &whole);
             if (cut == 0) {
                 /* no newline in a whole chunk: a line far over the limit */
                 more = drop_long_line(fd, c, 0, &err);
@@ -524,6 +524,7 @@ static bool read_input(struct reading *rd, int i)
         dispatch(rd->pool);
         c = next_slot(rd);
         if (!c) {
+            if (handed) while (rd->merged < rd->pool->dispatched) merge_oldest(rd);
             if (owned) close(fd);
             return false;
         }
@@ -531,6 +532,7 @@ static bool read_input(struct reading *rd, int i)
         memcpy(c->text, prev->text + cut, tail);   /* prev is read only now, and held */
         c->len = tail;
     }
+    if (handed) while (rd->merged < rd->pool->dispatched) merge_oldest(rd);
     if (owned) close(fd);
     return true;
 }
@@ -547,8 +549,9 @@ bool check_run_jobs(const struct check_run *run, int n)
     struct merge m = {.run = run, .input = -1};
     m.resp = mt_malloc(sizeof *m.resp);
     m.res = mt_malloc(sizeof *m.res);
-    struct reading rd = {&p, &m, 0, run->chunk_bytes ? run->chunk_bytes : CHUNK_BYTES};
+    struct reading rd = {&p, &m, 0, run->chunk_bytes ? run->chunk_bytes : CHUNK_BYTES, NULL};
     if (rd.chunk_bytes < 2 * LONG_KEPT) rd.chunk_bytes = 2 * LONG_KEPT;
+    rd.window = mt_malloc(rd.chunk_bytes);   /* without it, files are read as pipes are */
     bool ok = p.slots && workers && m.resp && m.res;
     if (ok) memset(p.slots, 0, (size_t)p.nslots * sizeof *p.slots);
     pthread_mutex_init(&p.lock, NULL);
@@ -580,6 +583,7 @@ bool check_run_jobs(const struct check_run *run, int n)
     }
     pthread_cond_destroy(&p.changed);
     pthread_mutex_destroy(&p.lock);
+    free(rd.window);
     free(p.slots);
     free(workers);
     free(m.resp);
