@@ -125,10 +125,12 @@ static int tally_record(const struct rules_loader *loader, const char *text, siz
 {
     struct referee *ref = mt_malloc(sizeof *ref);
     struct game *before = mt_malloc(sizeof *before);
+    struct response *resp = mt_malloc(sizeof *resp);
     int status = 0;
-    if (!ref || !before) {
+    if (!ref || !before || !resp) {
         free(ref);
         free(before);
+        free(resp);
         snprintf(err, RULES_MESSAGE_SIZE, "out of memory");
         return 2;
     }
@@ -141,13 +143,13 @@ static int tally_record(const struct rules_loader *loader, const char *text, siz
     struct tally_reading reading = {t, before, {-1, {0}, 0}, 0, 0, err};
     struct session_options o = {.loader = loader, .respond = tally_response, .ctx = &reading};
     struct session_result res;
-    session_run_text(ref, text, len, 1, &o, &res);
-    if (res.out_of_memory) snprintf(err, RULES_MESSAGE_SIZE, "out of memory");
-    if (res.out_of_memory || reading.rejected_line) status = 2;
+    session_run_text(ref, text, len, 1, &o, resp, &res);
+    if (reading.rejected_line) status = 2;
 done:
     referee_free(ref);
     free(ref);
     free(before);
+    free(resp);
     return status;
 }
 

@@ -28,7 +28,7 @@
 
 #include "alloc.h"
 #include "check_cut.h"
-#include "reader.h"
+#include "session.h"
 
 #define CHUNK_BYTES (256 * 1024)  /* a chunk is cut after at least this many bytes */
 #define CHUNKS_PER_JOB 3
@@ -95,40 +95,49 @@ struct lines_run {
     bool ended, rejected, opens_match, seen_command;
 };
 
-/* Referees c's lines on ref, numbered from first_number; stops at a rejected line
- * (its verdict in res). */
+/* What the session loop hands each response of a chunk's lines. */
+struct chunk_reading {
+    struct check_result *res;
+    struct lines_run *lr;
+};
+
+static void chunk_response(void *ctx, const struct referee *ref, const struct response *resp)
+{
+    struct chunk_reading *r = ctx;
+    struct lines_run *lr = r->lr;
+    if (resp->kind == RESPONSE_NONE) return;
+    if (!lr->seen_command) {
+        lr->seen_command = true;
+        lr->opens_match = resp->kind == RESPONSE_VERDICT && resp->verdict.code == ERR_NONE &&
+                          (ref->cmd.kind == CMD_PLAYERS || ref->cmd.kind == CMD_RULES);
+    }
+    if (resp->kind != RESPONSE_VERDICT) return;
+    if (resp->verdict.code != ERR_NONE) {
+        if (r->res) {
+            r->res->line = resp->line;
+            r->res->verdict = resp->verdict;
+        }
+        lr->rejected = true;
+    } else if (resp->verdict.match_ended) {
+        if (r->res) {
+            r->res->last = ref->game;
+            r->res->last_end = resp->verdict;
+        }
+        lr->ended = true;
+    }
+}
+
+/* Referees c's lines on ref through the session loop, numbered from first_number;
+ * stops at a rejected line (its verdict in res). */
 static void run_lines(struct referee *ref, const struct chunk *c, long first_number, struct response *resp,
                       struct check_result *res, struct lines_run *lr)
 {
     memset(lr, 0, sizeof *lr);
-    size_t pos = 0;
-    struct line l;
-    while (reader_next_in(c->text, c->len, &pos, PROTOCOL_LINE_MAX, &l)) {
-        referee_line(ref, l.text, l.len, l.too_long, first_number + lr->lines, resp);
-        lr->lines++;
-        if (resp->kind == RESPONSE_NONE) continue;
-        if (!lr->seen_command) {
-            lr->seen_command = true;
-            lr->opens_match = resp->kind == RESPONSE_VERDICT && resp->verdict.code == ERR_NONE &&
-                              (ref->cmd.kind == CMD_PLAYERS || ref->cmd.kind == CMD_RULES);
-        }
-        if (resp->kind != RESPONSE_VERDICT) continue;
-        if (resp->verdict.code != ERR_NONE) {
-            if (res) {
-                res->line = resp->line;
-                res->verdict = resp->verdict;
-            }
-            lr->rejected = true;
-            return;
-        }
-        if (resp->verdict.match_ended) {
-            if (res) {
-                res->last = ref->game;
-                res->last_end = resp->verdict;
-            }
-            lr->ended = true;
-        }
-    }
+    struct chunk_reading reading = {res, lr};
+    struct session_options o = {.respond = chunk_response, .ctx = &reading};
+    struct session_result run;
+    session_run_text(ref, c->text, c->len, first_number, &o, resp, &run);
+    lr->lines = run.lines;
 }
 
 static void free_ref(struct referee **ref)

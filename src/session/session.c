@@ -8,21 +8,6 @@
 #include "alloc.h"
 #include "reader.h"
 
-/* One response through the caller's callback and into the exit status; false when the
- * loop must stop (a rejected line without keep_going). */
-static inline __attribute__((always_inline)) bool take(const struct session_options *o, const struct referee *ref,
-                                                       const struct response *resp, struct session_result *res,
-                                                       bool only_notable)
-{
-    bool ok = resp->kind != RESPONSE_VERDICT || resp->verdict.code == ERR_NONE;
-    bool plain = resp->kind == RESPONSE_NONE || (resp->kind == RESPONSE_VERDICT && ok && !resp->verdict.match_ended);
-    if (!plain || !only_notable) o->respond(o->ctx, ref, resp);
-    if (ok) return true;
-    int s = error_code_status(resp->verdict.code);
-    if (s > res->status) res->status = s;
-    return o->keep_going;
-}
-
 static inline __attribute__((always_inline)) int run(int fd, const struct session_options *o,
                                                       struct session_result *res, bool only_notable)
 {
@@ -66,7 +51,7 @@ static inline __attribute__((always_inline)) int run(int fd, const struct sessio
                 referee_line(ref, line.text, line.len, line.too_long, line.number, resp);
             }
             lines++;
-            if (!take(o, ref, resp, res, only_notable)) break;
+            if (!session_take(o, ref, resp, res, only_notable)) break;
         }
         res->lines = lines;
         if (rd.error) {
@@ -91,26 +76,4 @@ int session_run(int fd, const struct session_options *o, struct session_result *
 int session_run_notable(int fd, const struct session_options *o, struct session_result *res)
 {
     return run(fd, o, res, true);
-}
-
-int session_run_text(struct referee *ref, const char *text, size_t len, long first_number,
-                     const struct session_options *o, struct session_result *res)
-{
-    memset(res, 0, sizeof *res);
-    struct response *resp = mt_malloc(sizeof *resp);
-    if (!resp) {
-        res->out_of_memory = true;
-        return res->status = 2;
-    }
-    size_t pos = 0;
-    struct line line;
-    while (reader_next_in(text, len, &pos, PROTOCOL_LINE_MAX, &line)) {
-        referee_line(ref, line.text, line.len, line.too_long, first_number + res->lines, resp);
-        res->lines++;
-        if (!take(o, ref, resp, res, false)) break;
-    }
-    res->matches_ended = ref->matches_ended;
-    res->match_touched = ref->match_touched;
-    free(resp);
-    return res->status;
 }
