@@ -153,15 +153,9 @@ static void the_fast_path_answers_as_the_grammar_does(void **state)
     selfplay_defaults(&o);
     o.players = 3;
     o.seed = 31;
-    struct rules canonical;
-    rules_init_canonical(&canonical);
-    char *text = NULL;
-    size_t size = 0;
-    FILE *mem = open_memstream(&text, &size);
-    assert_non_null(mem);
-    char err[RULES_MESSAGE_SIZE];
-    for (long i = 0; i < 3; i++) assert_int_equal(selfplay_stream_match(&o, &canonical, NULL, 0, i, mem, err), 0);
-    fclose(mem);
+    o.games = 3;
+    char *text, err[RULES_MESSAGE_SIZE];
+    assert_int_equal(tu_selfplay(&o, NULL, 0, &text, NULL, err), 0);
     struct referee *a = tu_session(NULL, 0), *b = tu_session(NULL, 0);
     struct response *ra = malloc(sizeof *ra), *rb = malloc(sizeof *rb);
     struct referee *ca = malloc(sizeof *ca), *cb = malloc(sizeof *cb);
@@ -277,15 +271,8 @@ static void the_fast_path_reads_names_as_the_grammar_does(void **state)
     selfplay_defaults(&o);
     o.players = 5;
     o.seed = 7;
-    struct rules canonical;
-    rules_init_canonical(&canonical);
-    char *text = NULL;
-    size_t size = 0;
-    FILE *mem = open_memstream(&text, &size);
-    assert_non_null(mem);
-    char err[RULES_MESSAGE_SIZE];
-    assert_int_equal(selfplay_stream_match(&o, &canonical, NULL, 0, 0, mem, err), 0);
-    fclose(mem);
+    char *text, err[RULES_MESSAGE_SIZE];
+    assert_int_equal(tu_selfplay(&o, NULL, 0, &text, NULL, err), 0);
     struct referee *a = tu_session(NULL, 0), *b = tu_session(NULL, 0);
     long number = 0, moves = 0;
     for (char *line = text, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
@@ -371,15 +358,8 @@ static void the_fast_path_reads_deals_as_the_grammar_does(void **state)
     selfplay_defaults(&o);
     o.players = 3;
     o.seed = 11;
-    struct rules canonical;
-    rules_init_canonical(&canonical);
-    char *text = NULL;
-    size_t size = 0;
-    FILE *mem = open_memstream(&text, &size);
-    assert_non_null(mem);
-    char err[RULES_MESSAGE_SIZE];
-    assert_int_equal(selfplay_stream_match(&o, &canonical, NULL, 0, 0, mem, err), 0);
-    fclose(mem);
+    char *text, err[RULES_MESSAGE_SIZE];
+    assert_int_equal(tu_selfplay(&o, NULL, 0, &text, NULL, err), 0);
     struct referee *a = tu_session(NULL, 0), *b = tu_session(NULL, 0);
     long number = 0, deals = 0;
     char before[PROTOCOL_LINE_MAX] = "";          /* the deal line before this one */
