@@ -163,7 +163,7 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
      * hand without a fault is count different tiles, no engine, none dealt before */
     uint64_t words[3] = {0, 0, 0};
     for (int i = 0; i < count; i++) words[tiles[i] >> 6] |= (uint64_t)1 << (tiles[i] & 63);
-    hand = (tileset){words[0], words[1], words[2]};
+    hand = (tileset){{words[0], words[1], words[2]}};
     if (tileset_count(hand) != count || (!g->engine_dealt && tileset_has(hand, engine)) ||
         !tileset_is_empty(tileset_and(hand, others))) {
         /* a fault: the first tile in the line's order that shows one */

@@ -40,6 +40,14 @@ void game_move(struct game *g, const struct move *m, struct verdict *v);
  * without the checks of game_move (the same game and verdict: Debug builds assert it
  * against game_move on a copy); any other move goes through game_move. */
 void game_apply_known(struct game *g, const struct move *m, struct verdict *v);
+/* The quick ways of the player to act (the referee's fast path): each makes the move
+ * and returns true, with game and verdict as game_move would leave them, when the
+ * turn is plain (no hook has a say, no round starts, none ends with a hook to call)
+ * and the move legal; else it returns false and changes nothing, and game_move must
+ * judge the move. Debug builds assert every move they make against game_move. */
+bool game_play_quick(struct game *g, int train, tile_t tile, struct verdict *v);
+bool game_draw_quick(struct game *g, tile_t tile, struct verdict *v);   /* TILE_NONE: seeded */
+bool game_pass_quick(struct game *g, struct verdict *v);
 
 /* Queries. */
 int game_find_player(const struct game *g, const char *name, int len);  /* seat or -1 */

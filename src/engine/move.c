@@ -73,9 +73,9 @@ static tileset playable_tiles(const struct game *g, const struct uncovered_doubl
         for (int o = 0; o < g->nplayers; o++) {
             uint64_t open = -(uint64_t)(!g->eliminated[o] & g->trains[o].marker);
             tileset t = tileset_with_pip(g->trains[o].open_pip);
-            fits.lo |= t.lo & open;
-            fits.hi |= t.hi & open;
-            fits.ex |= t.ex & open;
+            fits.word[0] |= t.word[0] & open;
+            fits.word[1] |= t.word[1] & open;
+            fits.word[2] |= t.word[2] & open;
         }
     }
     return tileset_and(hand, fits);
@@ -275,7 +275,9 @@ static inline __attribute__((always_inline)) void end_turn(struct game *g, bool 
         round_finish(g, -1, false, v);
         return;
     }
-    int next = seat + 1 < g->nplayers ? seat + 1 : 0;       /* the next seat, unless it is out */
+    /* the next seat, unless it is out; the wrap-around by a mask, as it comes once
+     * round the table and a jump on it is mispredicted that often */
+    int next = (seat + 1) & -(seat + 1 < g->nplayers);
     g->turn = g->eliminated[next] ? game_next_seat(g, seat) : next;
     g->turn_began_owing = g->ndoubles > 0;
     g->plays = 0;
@@ -294,7 +296,7 @@ static inline __attribute__((always_inline)) void lay_tile(struct game *g, const
     struct train *tr = &g->trains[train];
     tr->tiles[tr->length++] = (unsigned char)tile;
     tr->open_pip = tile_low(tile) + tile_high(tile) - open;   /* tile_other_pip, without a branch */
-    if (train == seat) tr->marker = false;            /* [R12] */
+    tr->marker &= train != seat;                       /* [R12], without a jump */
     bool covered = false;
     for (int i = 0; i < g->ndoubles; i++)
         if (g->doubles[i].train == train) {
@@ -554,6 +556,86 @@ static inline bool move_needs_copy(const struct game *g)
            (h->at_round_end && (tileset_is_empty(g->boneyard) || tileset_at_most_one(g->hands[g->turn])));
 }
 
+
+/* --- plain turns ----------------------------------------------------------------
+ * A turn is plain when no hook has a say in it and it can neither start a round nor
+ * end one with a hook to call: then a legal move is told from the rules' fields
+ * alone, and game_*_quick accept it without building any message. What they do not
+ * accept they leave unchanged for game_move, which judges it and words the verdict:
+ * one judge of what is wrong, the quick ways only spot what is right. */
+static inline bool turn_is_plain(const struct game *g)
+{
+    return !g->rules->hooks.may_play && !move_needs_copy(g);
+}
+
+/* Whether the player to act holds a tile that fits where they may play. */
+static inline bool can_play_plain(const struct game *g, struct verdict *v)
+{
+    return !tileset_is_empty(playable_tiles(g, g->ndoubles ? owed_with_doubles(g, v) : 0));
+}
+
+#ifndef NDEBUG
+static void assert_judged_alike(const struct game *before, const struct move *m, const struct game *after,
+                                const struct verdict *v);
+#define QUICK_BEFORE(g) struct game quick_before = *(g)
+#define QUICK_AFTER(g, kind, tile, train, v) \
+    assert_judged_alike(&quick_before, &(struct move){(kind), quick_before.turn, (tile), (train)}, (g), (v))
+#else
+#define QUICK_BEFORE(g) ((void)0)
+#define QUICK_AFTER(g, kind, tile, train, v) ((void)0)
+#endif
+
+bool game_play_quick(struct game *g, int train, tile_t tile, struct verdict *v)
+{
+    assert(GAME_TRAIN_VALID(g, train) && TILE_VALID(tile));
+    if (!turn_is_plain(g)) return false;
+    int seat = g->turn;
+    const struct uncovered_double *owed = g->ndoubles ? owed_with_doubles(g, v) : 0;
+    if (!tileset_has(g->hands[seat], tile) || !tile_has_pip(tile, g->trains[train].open_pip)) return false;
+    if (owed ? train != owed->train || !tile_has_pip(tile, owed->pip)
+             : !train_open_to(g, train, seat) || (g->rules->first_turn_own_train && train != seat &&
+                                                   !g->had_turn[seat]))
+        return false;
+    QUICK_BEFORE(g);
+    verdict_reset(v);
+    lay_tile(g, &(struct move){MOVE_PLAY, seat, tile, train}, v);
+    QUICK_AFTER(g, MOVE_PLAY, tile, train, v);
+    check_invariants(g);
+    return true;
+}
+
+bool game_draw_quick(struct game *g, tile_t tile, struct verdict *v)
+{
+    assert(tile == TILE_NONE || TILE_VALID(tile));
+    if (!turn_is_plain(g) || tileset_is_empty(g->boneyard) ||
+        (g->rules->draw != DRAW_UNTIL_PLAYABLE && g->draws != 0))
+        return false;
+    tile_t next = g->seeded ? g->boneyard_order[g->boneyard_next] : TILE_NONE;
+    if (g->seeded ? tile != TILE_NONE && tile != next : tile == TILE_NONE || !tileset_has(g->boneyard, tile))
+        return false;
+    if (can_play_plain(g, v)) return false;
+    QUICK_BEFORE(g);
+    verdict_reset(v);
+    g->boneyard_next += g->seeded;
+    take_tile(g, g->turn, g->seeded ? next : tile, v);
+    QUICK_AFTER(g, MOVE_DRAW, tile, 0, v);
+    check_invariants(g);
+    return true;
+}
+
+bool game_pass_quick(struct game *g, struct verdict *v)
+{
+    if (!turn_is_plain(g)) return false;
+    bool must_draw = !tileset_is_empty(g->boneyard) && (g->rules->draw == DRAW_UNTIL_PLAYABLE || g->draws == 0);
+    if (must_draw || can_play_plain(g, v)) return false;
+    QUICK_BEFORE(g);
+    verdict_reset(v);
+    end_turn(g, true, true, v);                        /* [R11] the marker */
+    QUICK_AFTER(g, MOVE_PASS, TILE_NONE, 0, v);
+    check_invariants(g);
+    return true;
+}
+
 #ifndef NDEBUG
 /* The verdicts of the two ways agree on everything a caller reads of an accepted move. */
 static bool same_verdict(const struct verdict *a, const struct verdict *b, int nplayers)
@@ -572,6 +654,18 @@ static bool same_verdict(const struct verdict *a, const struct verdict *b, int n
     for (int s = 0; a->match_ended && s < nplayers; s++)   /* set when the match ends */
         if (a->winners[s] != b->winners[s]) return false;
     return true;
+}
+
+/* The quick way's move is game_move's: accepted, the same game and verdict. */
+static void assert_judged_alike(const struct game *before, const struct move *m, const struct game *after,
+                                const struct verdict *v)
+{
+    struct game judged = *before;
+    struct verdict jv;
+    game_move(&judged, m, &jv);
+    assert(jv.code == ERR_NONE);
+    assert(same_verdict(v, &jv, after->nplayers));
+    assert(memcmp(after, &judged, sizeof judged) == 0);
 }
 #endif
 

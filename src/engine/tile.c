@@ -136,13 +136,13 @@ tile_t tile_parse(const char *text, size_t len)
 tileset tileset_with_pip(int pip)
 {
     assert(TILE_PIP_VALID(pip));
-    tileset s = {pip_sets[pip][0], pip_sets[pip][1], pip_sets[pip][2]};
+    tileset s = {{pip_sets[pip][0], pip_sets[pip][1], pip_sets[pip][2]}};
     return s;
 }
 
 tileset tileset_all(void)
 {
-    tileset s = {~(uint64_t)0, ((uint64_t)1 << (TILE_CANONICAL_COUNT - 64)) - 1, 0};
+    tileset s = {{~(uint64_t)0, ((uint64_t)1 << (TILE_CANONICAL_COUNT - 64)) - 1, 0}};
     return s;
 }
 

@@ -51,70 +51,74 @@ void tile_format(tile_t t, char *buf);
  * Returns the tile, or TILE_NONE when the text is not a tile of the set. */
 tile_t tile_parse(const char *text, size_t len);
 
-/* A set of tiles: bit i of the three words is tile i (lo 0..63, hi 64..127, ex
- * 128..135). Plain value, copy freely. */
+/* A set of tiles: bit t % 64 of word t / 64 is tile t (words 0 and 1 hold 0..127,
+ * word 2 the eight tiles 128..135). A tile's word is found by indexing, not by
+ * comparing: which word a tile of a record falls in is random, and a branch on it
+ * is mispredicted often. Plain value, copy freely. */
 typedef struct tileset {
-    uint64_t lo, hi, ex;
+    uint64_t word[3];
 } tileset;
 
-static inline tileset tileset_empty(void) { tileset s = {0, 0, 0}; return s; }
+static inline tileset tileset_empty(void) { tileset s = {{0, 0, 0}}; return s; }
 static inline bool tileset_has(tileset s, tile_t t)
 {
     assert(TILE_VALID(t));
-    return t < 64 ? (s.lo >> t) & 1 : t < 128 ? (s.hi >> (t - 64)) & 1 : (s.ex >> (t - 128)) & 1;
+    return (s.word[t >> 6] >> (t & 63)) & 1;
 }
 static inline void tileset_add(tileset *s, tile_t t)
 {
     assert(TILE_VALID(t));
-    if (t < 64) s->lo |= (uint64_t)1 << t;
-    else if (t < 128) s->hi |= (uint64_t)1 << (t - 64);
-    else s->ex |= (uint64_t)1 << (t - 128);
+    s->word[t >> 6] |= (uint64_t)1 << (t & 63);
 }
 static inline void tileset_remove(tileset *s, tile_t t)
 {
     assert(TILE_VALID(t));
-    if (t < 64) s->lo &= ~((uint64_t)1 << t);
-    else if (t < 128) s->hi &= ~((uint64_t)1 << (t - 64));
-    else s->ex &= ~((uint64_t)1 << (t - 128));
+    s->word[t >> 6] &= ~((uint64_t)1 << (t & 63));
 }
 static inline tileset tileset_and(tileset a, tileset b)
 {
-    tileset s = {a.lo & b.lo, a.hi & b.hi, a.ex & b.ex}; return s;
+    tileset s = {{a.word[0] & b.word[0], a.word[1] & b.word[1], a.word[2] & b.word[2]}}; return s;
 }
 static inline tileset tileset_or(tileset a, tileset b)
 {
-    tileset s = {a.lo | b.lo, a.hi | b.hi, a.ex | b.ex}; return s;
+    tileset s = {{a.word[0] | b.word[0], a.word[1] | b.word[1], a.word[2] | b.word[2]}}; return s;
 }
 static inline tileset tileset_minus(tileset a, tileset b)
 {
-    tileset s = {a.lo & ~b.lo, a.hi & ~b.hi, a.ex & ~b.ex}; return s;
+    tileset s = {{a.word[0] & ~b.word[0], a.word[1] & ~b.word[1], a.word[2] & ~b.word[2]}}; return s;
 }
-static inline bool tileset_is_empty(tileset s) { return (s.lo | s.hi | s.ex) == 0; }
-static inline bool tileset_equal(tileset a, tileset b) { return a.lo == b.lo && a.hi == b.hi && a.ex == b.ex; }
+static inline bool tileset_is_empty(tileset s) { return (s.word[0] | s.word[1] | s.word[2]) == 0; }
+static inline bool tileset_equal(tileset a, tileset b)
+{
+    return a.word[0] == b.word[0] && a.word[1] == b.word[1] && a.word[2] == b.word[2];
+}
 static inline int tileset_count(tileset s)
 {
-    return __builtin_popcountll(s.lo) + __builtin_popcountll(s.hi) + __builtin_popcountll(s.ex);
+    return __builtin_popcountll(s.word[0]) + __builtin_popcountll(s.word[1]) + __builtin_popcountll(s.word[2]);
 }
 /* At most one tile: cheaper than counting (no popcount instruction is assumed). */
 static inline bool tileset_at_most_one(tileset s)
 {
-    if (s.ex != 0) return (s.lo | s.hi) == 0 && (s.ex & (s.ex - 1)) == 0;
-    return s.lo == 0 ? (s.hi & (s.hi - 1)) == 0 : s.hi == 0 && (s.lo & (s.lo - 1)) == 0;
+    uint64_t lo = s.word[0], hi = s.word[1], ex = s.word[2];
+    if (ex != 0) return (lo | hi) == 0 && (ex & (ex - 1)) == 0;
+    return lo == 0 ? (hi & (hi - 1)) == 0 : hi == 0 && (lo & (lo - 1)) == 0;
 }
 /* Lowest tile of a non-empty set. */
 static inline tile_t tileset_first(tileset s)
 {
-    return s.lo ? __builtin_ctzll(s.lo) : s.hi ? 64 + __builtin_ctzll(s.hi) : 128 + __builtin_ctzll(s.ex);
+    return s.word[0] ? __builtin_ctzll(s.word[0])
+         : s.word[1] ? 64 + __builtin_ctzll(s.word[1]) : 128 + __builtin_ctzll(s.word[2]);
 }
 /* Removes and returns the lowest tile; TILE_NONE when empty. Iterates in tile order. */
 static inline tile_t tileset_pop(tileset *s)
 {
-    tile_t t;
-    if (s->lo) { t = __builtin_ctzll(s->lo); s->lo &= s->lo - 1; }
-    else if (s->hi) { t = 64 + __builtin_ctzll(s->hi); s->hi &= s->hi - 1; }
-    else if (s->ex) { t = 128 + __builtin_ctzll(s->ex); s->ex &= s->ex - 1; }
-    else t = TILE_NONE;
-    return t;
+    for (int i = 0; i < 3; i++)
+        if (s->word[i]) {
+            tile_t t = 64 * i + __builtin_ctzll(s->word[i]);
+            s->word[i] &= s->word[i] - 1;
+            return t;
+        }
+    return TILE_NONE;
 }
 
 tileset tileset_with_pip(int pip);        /* every tile (0..135) that shows pip on one side */

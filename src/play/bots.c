@@ -56,7 +56,7 @@ static const struct uncovered_double *greedy_owed(const struct game *g)
 static inline __attribute__((always_inline)) tileset greedy_pips(int pip, bool wide)
 {
     tileset s = tileset_with_pip(pip);
-    if (!wide) s.ex = 0;
+    if (!wide) s.word[2] = 0;
     return s;
 }
 
@@ -99,7 +99,7 @@ static inline __attribute__((always_inline)) struct move greedy_masks(const stru
     int seat = g->turn;
     const struct train *trains = g->trains;
     tileset hand = g->hands[seat];
-    if (!wide) hand.ex = 0;
+    if (!wide) hand.word[2] = 0;
     const struct uncovered_double *owed = greedy_owed(g);
     tileset tiles;
     bool others = false;     /* trains besides the seat's own are open to it */
@@ -126,9 +126,9 @@ static inline __attribute__((always_inline)) struct move greedy_masks(const stru
     long own_bonus = trains[seat].marker ? 8 : 3;
     struct greedy_best best = {TILE_NONE, 0};
     /* in tile order, the words of the set one after the other */
-    greedy_scan(g, hand, wide, tiles.lo, own.lo, 0, own_bonus, &best);
-    greedy_scan(g, hand, wide, tiles.hi, own.hi, 64, own_bonus, &best);
-    if (wide) greedy_scan(g, hand, wide, tiles.ex, own.ex, 128, own_bonus, &best);
+    greedy_scan(g, hand, wide, tiles.word[0], own.word[0], 0, own_bonus, &best);
+    greedy_scan(g, hand, wide, tiles.word[1], own.word[1], 64, own_bonus, &best);
+    if (wide) greedy_scan(g, hand, wide, tiles.word[2], own.word[2], 128, own_bonus, &best);
     tile_t best_tile = best.tile;
     int train = TRAIN_MEX;
     if (owed) {

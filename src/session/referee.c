@@ -365,10 +365,12 @@ static inline uint64_t load4_wide(const void *p)
 }
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-/* the 8 bytes at p[0..len) (4 <= len < 8), zeros after them */
-static inline uint64_t load_short(const char *p, size_t len)
+/* the first 8 bytes of p[0..len) (len >= 4), zeros after the line when it is shorter:
+ * two 4-byte loads, the second at p + 4 for a long line, so no jump on the length */
+static inline uint64_t load_head(const char *p, size_t len)
 {
-    return load4_wide(p) << 32 | load4_wide(p + len - 4) << (8 * (8 - len));
+    size_t n = len < 8 ? len : 8;
+    return load4_wide(p) << 32 | load4_wide(p + n - 4) << (8 * (8 - n));
 }
 /* the last n (1..8) bytes of p[0..len) (len >= 8), then zeros */
 static inline uint64_t load_last(const char *p, size_t len, size_t n) { return load8(p + len - 8) << (8 * (8 - n)); }
@@ -376,25 +378,30 @@ static inline uint64_t load_last(const char *p, size_t len, size_t n) { return l
 static inline size_t first_nonzero(uint64_t w) { return (size_t)__builtin_clzll(w) / 8; }
 static inline unsigned byte_at(uint64_t w, size_t i) { return (unsigned)(w >> (56 - 8 * i)) & 0xFF; }
 #else
-static inline uint64_t load_short(const char *p, size_t len)
+static inline uint64_t load_head(const char *p, size_t len)
 {
-    return load4_wide(p) | load4_wide(p + len - 4) << (8 * (len - 4));
+    size_t n = len < 8 ? len : 8;
+    return load4_wide(p) | load4_wide(p + n - 4) << (8 * (n - 4));
 }
 static inline uint64_t load_last(const char *p, size_t len, size_t n) { return load8(p + len - 8) >> (8 * (8 - n)); }
 static inline size_t first_nonzero(uint64_t w) { return (size_t)__builtin_ctzll(w) / 8; }
 static inline unsigned byte_at(uint64_t w, size_t i) { return (unsigned)(w >> (8 * i)) & 0xFF; }
 #endif
 
-/* Whether seat s is named by the n bytes (1..8) in w (zeros after them). */
+/* Whether seat s is named by the n bytes (1..8) in w (zeros after them): the three
+ * tests joined without a jump, so the one branch on the answer is the caller's. */
 static inline bool seat_word(const struct game *g, int s, uint64_t w, size_t n)
 {
-    return load8(g->names[s]) == w && g->names[s][n - 1] != '\0' && g->names[s][n] == '\0';
+    const char *name = g->names[s];
+    return (load8(name) == w) & (name[n - 1] != '\0') & (name[n] == '\0');
 }
 
-/* The seat named by the last n bytes of text[0..len) (len >= 8), the player to act
- * first; -1 when none is. */
-static int seat_at_end(const struct game *g, const char *text, size_t len, struct token name)
+/* The train of a play named by the last n bytes of text[0..len) (len >= 8): the
+ * Mexican when mex, else a seat, the player to act's first; -1 when no seat is named
+ * so. */
+static int train_at_end(const struct game *g, const char *text, size_t len, struct token name, bool mex)
 {
+    if (mex) return TRAIN_MEX;
     size_t n = (size_t)name.len;
     if (n > 8) {
         /* a name of exactly n bytes: find_seat alone would take a NUL for the padding */
@@ -414,11 +421,12 @@ static int seat_at_end(const struct game *g, const char *text, size_t len, struc
 static size_t actor_length(const struct game *g, const char *text, size_t len)
 {
     const char *name = g->names[g->turn];
-    uint64_t head = len >= 8 ? load8(text) : load_short(text, len);
+    uint64_t head = load_head(text, len);
     uint64_t diff = head ^ load8(name);
     if (diff) {
         size_t n = first_nonzero(diff);
-        return n > 0 && byte_at(head, n) == ' ' && name[n] == '\0' && name[n - 1] != '\0' ? n : 0;
+        if (n == 0) return 0;
+        return (byte_at(head, n) == ' ') & (name[n] == '\0') & (name[n - 1] != '\0') ? n : 0;
     }
     size_t n = 0;                               /* a name of 8 bytes or more */
     while (n < len && name[n] && name[n] == text[n]) n++;
@@ -435,26 +443,37 @@ __attribute__((noinline)) static bool fast_move(struct referee *ref, const char 
                                                  struct response *resp)
 {
     struct game *g = &ref->game;
-    if (g->nplayers == 0 || len < 6 || len >= 64 || game_is_over(g)) return false;
+    /* a move of a round in play: the first of a seeded round, which deals it, and a
+     * move once the match is over go to handle_line */
+    if (g->phase != PHASE_PLAYING || len < 6 || len >= 64) return false;
     size_t n = actor_length(g, text, len);
     struct command *cmd = &ref->cmd;
     if (n == 0 || !protocol_parse_move_shape(text, len, n, g->rules->max_pip, cmd)) return false;
     int seat = g->turn;
+    struct verdict *v = &resp->verdict;
     struct move m = {MOVE_PASS, seat, cmd->tile, 0};
-    if (cmd->kind == CMD_PLAY) {
-        m.kind = MOVE_PLAY;
+    bool made;
+    switch (cmd->kind) {
+    case CMD_PLAY:
         /* the train is taken only when it names a seat: a seated name is a valid one */
-        m.train = cmd->train_is_mex ? TRAIN_MEX : seat_at_end(g, text, len, cmd->train);
+        m.kind = MOVE_PLAY;
+        m.train = train_at_end(g, text, len, cmd->train, cmd->train_is_mex);
         if (m.train < 0) return false;
-    } else if (cmd->kind == CMD_DRAW) {
+        made = game_play_quick(g, m.train, m.tile, v);
+        break;
+    case CMD_DRAW:
         if (cmd->tile == TILE_NONE && !g->seeded) return false;   /* a syntax error */
         m.kind = MOVE_DRAW;
+        made = game_draw_quick(g, m.tile, v);
+        break;
+    default:
+        made = game_pass_quick(g, v);
+        break;
     }
     resp->line = number;
     resp->kind = RESPONSE_VERDICT;
     resp->nlegal = 0;
-    struct verdict *v = &resp->verdict;
-    game_move(g, &m, v);
+    if (!made) game_move(g, &m, v);
     note_move(ref, v);
     return true;
 }
