@@ -112,13 +112,13 @@ static inline tile_t tileset_first(tileset s)
 /* Removes and returns the lowest tile; TILE_NONE when empty. Iterates in tile order. */
 static inline tile_t tileset_pop(tileset *s)
 {
-    for (int i = 0; i < 3; i++)
-        if (s->word[i]) {
-            tile_t t = 64 * i + __builtin_ctzll(s->word[i]);
-            s->word[i] &= s->word[i] - 1;
-            return t;
-        }
-    return TILE_NONE;
+    uint64_t *w = s->word;
+    tile_t t;
+    if (w[0]) { t = __builtin_ctzll(w[0]); w[0] &= w[0] - 1; }
+    else if (w[1]) { t = 64 + __builtin_ctzll(w[1]); w[1] &= w[1] - 1; }
+    else if (w[2]) { t = 128 + __builtin_ctzll(w[2]); w[2] &= w[2] - 1; }
+    else t = TILE_NONE;
+    return t;
 }
 
 tileset tileset_with_pip(int pip);        /* every tile (0..135) that shows pip on one side */
