@@ -39,41 +39,7 @@ static const char *const rule_sets[][4] = {
 /* The files of set r as the loader takes them: names, or paths under rules/examples. */
 static int set_files(size_t r, char paths[][4096], const char *files[])
 {
-    const char *dir = getenv("MTREF_TEST_DIR");
-    int n = 0;
-    for (; n < 3 && rule_sets[r][n]; n++) {
-        const char *name = rule_sets[r][n];
-        if (strchr(name, '/')) {
-            snprintf(paths[n], sizeof paths[n], "%s/../rules/%s.lua", dir ? dir : ".", name);
-            files[n] = paths[n];
-        } else {
-            files[n] = name;
-        }
-    }
-    return n;
-}
-
-/* What a caller reads of an accepted verdict (the seats round_finish fills, the
- * winners once the match ends). */
-static bool same_verdict(const struct verdict *a, const struct verdict *b, int nplayers)
-{
-    if (a->code != b->code || a->drew != b->drew || a->round_ended != b->round_ended ||
-        a->neliminated != b->neliminated || a->match_ended != b->match_ended || a->nwinners != b->nwinners)
-        return false;
-    if (a->code != ERR_NONE && strcmp(a->message, b->message) != 0) return false;
-    if (a->round_ended &&
-        (a->report.round != b->report.round || a->report.engine_pip != b->report.engine_pip ||
-         a->report.out_seat != b->report.out_seat))
-        return false;
-    for (int s = 0; s < nplayers; s++) {
-        if (a->round_ended && (a->report.in_round[s] != b->report.in_round[s] ||
-                               a->report.points[s] != b->report.points[s]))
-            return false;
-        if (a->match_ended && a->winners[s] != b->winners[s]) return false;
-    }
-    for (int i = 0; i < a->neliminated; i++)
-        if (a->eliminated[i] != b->eliminated[i]) return false;
-    return true;
+    return tu_rule_files(rule_sets[r], paths, files);
 }
 
 static long positions, moves_compared;
@@ -108,7 +74,7 @@ static void play_and_compare(const struct rules *rules, int players, uint64_t se
             game_move(a, &legal[i], &va);
             game_apply_known(b, &legal[i], &vb);
             moves_compared++;
-            if (!same_verdict(&va, &vb, players) || memcmp(a, b, sizeof *a) != 0)
+            if (!tu_same_verdict(&va, &vb, players) || memcmp(a, b, sizeof *a) != 0)
                 fail_msg("%s, %d players, seed %llu, round %d, seat %d, move %d (kind %d tile %d train %d): "
                          "applied as known, not as game_move (%s / %s)",
                          rules->names ? rules->names : "canonical", players, (unsigned long long)seed, g->round,

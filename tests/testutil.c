@@ -253,3 +253,39 @@ int tu_run_data_files(const char *group, const char *subdir, const char *suffix,
     free(tests);
     return failed;
 }
+
+bool tu_same_verdict(const struct verdict *a, const struct verdict *b, int nplayers)
+{
+    if (a->code != b->code || a->drew != b->drew || a->round_ended != b->round_ended ||
+        a->neliminated != b->neliminated || a->match_ended != b->match_ended || a->nwinners != b->nwinners)
+        return false;
+    if (a->code != ERR_NONE && strcmp(a->message, b->message) != 0) return false;
+    if (a->round_ended &&
+        (a->report.round != b->report.round || a->report.engine_pip != b->report.engine_pip ||
+         a->report.out_seat != b->report.out_seat))
+        return false;
+    for (int s = 0; s < nplayers; s++) {
+        if (a->round_ended && (a->report.in_round[s] != b->report.in_round[s] ||
+                               a->report.points[s] != b->report.points[s]))
+            return false;
+        if (a->match_ended && a->winners[s] != b->winners[s]) return false;
+    }
+    for (int i = 0; i < a->neliminated; i++)
+        if (a->eliminated[i] != b->eliminated[i]) return false;
+    return true;
+}
+
+int tu_rule_files(const char *const names[], char paths[][4096], const char *files[])
+{
+    const char *dir = getenv("MTREF_TEST_DIR");
+    int n = 0;
+    for (; n < 3 && names[n]; n++) {
+        if (strchr(names[n], '/')) {
+            snprintf(paths[n], sizeof paths[n], "%s/../rules/%s.lua", dir ? dir : ".", names[n]);
+            files[n] = paths[n];
+        } else {
+            files[n] = names[n];
+        }
+    }
+    return n;
+}

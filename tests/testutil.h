@@ -47,6 +47,19 @@ char *tu_read_test_file(const char *relative, size_t *len);
 int tu_run_data_files(const char *group, const char *subdir, const char *suffix, bool strip_suffix, size_t min,
                       CMUnitTestFunction test);
 
+
+/* Engine tests. */
+
+/* Whether two verdicts agree on what a caller reads of a move's verdict: the code (and
+ * the message of a rejection), the tile drawn, the round's report (the seats round_finish
+ * fills), the eliminations, and the winners once the match ends. */
+bool tu_same_verdict(const struct verdict *a, const struct verdict *b, int nplayers);
+
+/* The files of a rule set as the loader takes them: names[] is NULL-terminated (at most
+ * 3), a name with a '/' is a file under rules/ (MTREF_TEST_DIR/../rules/NAME.lua),
+ * written into paths[]; any other is a rules name. Returns how many. */
+int tu_rule_files(const char *const names[], char paths[][4096], const char *files[]);
+
 #endif
 
 /* Building positions from real deals. */
