@@ -36,7 +36,7 @@ static size_t put_count(char *p, unsigned long v)
 #define PUT(p, literal) (memcpy((p), literal, sizeof(literal) - 1), sizeof(literal) - 1)
 
 /* The rest of an ok answer, from buf[n] on (after the line number): its length. */
-static size_t ok_tail(char *buf, size_t n, tile_t drew)
+size_t output_json_ok_tail(char *buf, size_t n, tile_t drew)
 {
     n += PUT(buf + n, ",\"ok\":true");
     if (drew != TILE_NONE) {
@@ -59,7 +59,7 @@ size_t output_json_ok_format(char *buf, long line, tile_t drew)
     } else {
         n += put_count(buf + n, (unsigned long)line);
     }
-    return ok_tail(buf, n, drew);
+    return output_json_ok_tail(buf, n, drew);
 }
 
 void output_json_lines_init(struct output_json_lines *l)
@@ -68,8 +68,7 @@ void output_json_lines_init(struct output_json_lines *l)
     l->len = 0;
 }
 
-/* l's text made the decimal digits of line. */
-static void lines_advance(struct output_json_lines *l, long line)
+void output_json_lines_set(struct output_json_lines *l, long line)
 {
     if (line == l->line + 1 && l->line >= 0) {
         size_t i = l->len;
@@ -85,15 +84,6 @@ static void lines_advance(struct output_json_lines *l, long line)
         l->len = put_count(l->text, (unsigned long)line);
     }
     l->line = line;
-}
-
-size_t output_json_ok_format_next(char *buf, struct output_json_lines *l, long line, tile_t drew)
-{
-    if (line < 0) return output_json_ok_format(buf, line, drew);
-    lines_advance(l, line);
-    size_t n = PUT(buf, "{\"line\":");
-    memcpy(buf + n, l->text, 20);    /* a fixed size: one move, not a call */
-    return ok_tail(buf, n + l->len, drew);
 }
 
 void output_json_ok(FILE *out, long line, tile_t drew)
