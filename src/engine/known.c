@@ -77,6 +77,13 @@ void game_apply_known(struct game *g, const struct move *m, struct verdict *v)
  * unchanged for game_move, the one judge of what is wrong and its words. */
 static inline bool turn_is_plain(const struct game *g)
 {
+#ifndef NDEBUG
+    /* asks_per_move stands for every question of the turn (rules.h): trusted here, as
+     * game_move trusts it for its copy */
+    bool any = false;
+    for (int q = ASK_MAY_DRAW; q <= ASK_BLOCKED; q++) any |= g->rules->hooks.asks[q];
+    assert(!any || g->rules->hooks.asks_per_move);
+#endif
     return !g->rules->hooks.may_play && !move_needs_copy(g);
 }
 
@@ -93,7 +100,7 @@ bool game_play_quick(struct game *g, int train, tile_t tile, struct verdict *v)
     if (!turn_is_plain(g)) return false;
     int seat = g->turn;
     const struct uncovered_double *owed = owed_double(g, v);
-    if (!tileset_has(g->hands[seat], tile) || !tile_has_pip(tile, g->trains[train].open_pip)) return false;
+    if (!tileset_holds(&g->hands[seat], tile) || !tile_has_pip(tile, g->trains[train].open_pip)) return false;
     if (owed ? train != owed->train || !tile_has_pip(tile, owed->pip)
              : !train_open_to(g, train, seat) || (g->rules->first_turn_own_train && train != seat &&
                                                    !g->had_turn[seat]))
@@ -114,7 +121,7 @@ bool game_draw_quick(struct game *g, tile_t tile, struct verdict *v)
         (g->rules->draw != DRAW_UNTIL_PLAYABLE && g->draws != 0))
         return false;
     tile_t next = g->seeded ? g->boneyard_order[g->boneyard_next] : TILE_NONE;
-    if (g->seeded ? tile != TILE_NONE && tile != next : tile == TILE_NONE || !tileset_has(g->boneyard, tile))
+    if (g->seeded ? tile != TILE_NONE && tile != next : tile == TILE_NONE || !tileset_holds(&g->boneyard, tile))
         return false;
     if (can_play_plain(g, v)) return false;
     PROOF_BEFORE(g);

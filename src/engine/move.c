@@ -159,7 +159,7 @@ static void play(struct game *g, const struct move *m, struct verdict *v)
                      g->rules->lay_engine_by ? g->rules->lay_engine_by : "house rules", text);
         return;
     }
-    if (!tileset_has(g->hands[seat], tile)) {
+    if (!tileset_holds(&g->hands[seat], tile)) {
         tile_format(tile, text);
         verdict_fail(v, ERR_NOT_IN_HAND, "R23", "%s does not hold %s", g->names[seat], text);
         return;
@@ -230,7 +230,7 @@ static void draw(struct game *g, const struct move *m, struct verdict *v)
         verdict_fail(v, ERR_SYNTAX, "R23", "draw must name the tile: this match has no seed");
         return;
     }
-    if (tile != TILE_NONE && !tileset_has(g->boneyard, tile)) {
+    if (tile != TILE_NONE && !tileset_holds(&g->boneyard, tile)) {
         tile_format(tile, text);
         verdict_fail(v, ERR_NOT_IN_BONEYARD, "R23", "%s is not in the boneyard", text);
         return;

@@ -65,6 +65,13 @@ static inline bool tileset_has(tileset s, tile_t t)
     assert(TILE_VALID(t));
     return (s.word[t >> 6] >> (t & 63)) & 1;
 }
+/* The same of a set where it lies: its word is read in place (a set passed by value
+ * and indexed by a variable is first copied whole to the stack). The hot paths' form. */
+static inline bool tileset_holds(const tileset *s, tile_t t)
+{
+    assert(TILE_VALID(t));
+    return (s->word[t >> 6] >> (t & 63)) & 1;
+}
 static inline void tileset_add(tileset *s, tile_t t)
 {
     assert(TILE_VALID(t));

@@ -4,6 +4,7 @@
 #ifndef MTREF_OUTPUT_JSON_H
 #define MTREF_OUTPUT_JSON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -35,16 +36,20 @@ static inline size_t output_json_ok_format_next(char *buf, struct output_json_li
     static const char head[8] = {'{', '"', 'l', 'i', 'n', 'e', '"', ':'};
     static const char tail[12] = {',', '"', 'o', 'k', '"', ':', 't', 'r', 'u', 'e', '}', '\n'};
     if (line < 0) return output_json_ok_format(buf, line, drew);
-    /* the usual line follows the last: its last digit steps, unless it is a 9 */
-    if (line == l->line + 1 && l->line >= 0 && l->text[l->len - 1] != '9') {
-        l->text[l->len - 1]++;
-        l->line = line;
-    } else {
-        output_json_lines_set(l, line);
-    }
+    /* the usual line follows the last: its last digit steps, unless it is a 9. The
+     * digits are copied before that byte is stored, in l and in buf alike: a wide
+     * load of bytes just stored one by one waits for the store (no forwarding). */
+    bool step = line == l->line + 1 && l->line >= 0 && l->text[l->len - 1] != '9';
+    if (!step) output_json_lines_set(l, line);
     memcpy(buf, head, sizeof head);
     memcpy(buf + sizeof head, l->text, 20);    /* a fixed size: one move, not a call */
     size_t n = sizeof head + l->len;
+    if (step) {
+        char digit = (char)(l->text[l->len - 1] + 1);
+        l->text[l->len - 1] = digit;
+        buf[n - 1] = digit;
+        l->line = line;
+    }
     if (drew != TILE_NONE) return output_json_ok_tail(buf, n, drew);
     memcpy(buf + n, tail, sizeof tail);
     return n + sizeof tail;
