@@ -426,7 +426,7 @@ static size_t actor_length(const struct game *g, const char *text, size_t len)
     if (diff) {
         size_t n = first_nonzero(diff);
         if (n == 0) return 0;
-        return (byte_at(head, n) == ' ') & (name[n] == '\0') & (name[n - 1] != '\0') ? n : 0;
+        return ((byte_at(head, n) == ' ') & (name[n] == '\0') & (name[n - 1] != '\0')) ? n : 0;
     }
     size_t n = 0;                               /* a name of 8 bytes or more */
     while (n < len && name[n] && name[n] == text[n]) n++;
