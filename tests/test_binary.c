@@ -22,6 +22,7 @@ struct run {
     const char *out_path;    /* standard output to this file (NULL: captured) */
     const char *cwd;         /* working directory (NULL: the test's) */
     long fsize_limit;        /* > 0: RLIMIT_FSIZE in bytes, SIGXFSZ ignored (a full disk) */
+    long nofile_limit;       /* > 0: RLIMIT_NOFILE (open descriptors) */
     int status;              /* exit status; 128 + N for a signal */
     char *out, *err;         /* captured, NUL-terminated; free with done() */
 };
@@ -48,7 +49,9 @@ static int temp_fd(void)
 {
     FILE *f = tmpfile();
     assert_non_null(f);
-    return dup(fileno(f));        /* the FILE may go; the descriptor stays */
+    int fd = dup(fileno(f));      /* the FILE goes; the descriptor stays */
+    fclose(f);
+    return fd;
 }
 
 /* Runs MTREF_BINARY with argv (argv[0] is "mtref", NULL-terminated) as r says. */
@@ -69,6 +72,10 @@ static void run(struct run *r, const char *const argv[])
             struct rlimit lim = {(rlim_t)r->fsize_limit, (rlim_t)r->fsize_limit};
             signal(SIGXFSZ, SIG_IGN);
             setrlimit(RLIMIT_FSIZE, &lim);
+        }
+        if (r->nofile_limit > 0) {
+            struct rlimit lim = {(rlim_t)r->nofile_limit, (rlim_t)r->nofile_limit};
+            setrlimit(RLIMIT_NOFILE, &lim);
         }
         dup2(in, 0);
         dup2(to, 1);
@@ -373,6 +380,30 @@ static void check_gives_one_verdict_line_per_file_and_the_worst_status(void **st
     remove_tree(dir);
 }
 
+/* Each file is closed once its verdict is in, on threads too, where the last chunk
+ * of a file (read by a worker) holds its descriptor: a directory of more files than
+ * the process may hold open at once is checked whole. */
+static void check_on_threads_holds_no_descriptor_after_a_verdict(void **state)
+{
+    (void)state;
+    char dir[PATH_MAX];
+    temp_dir(dir);
+    struct run sp = {0};
+    run(&sp, ARGS("selfplay", "--players", "2", "--rounds", "1", "--games", "90", "--seed", "3", "--out", dir));
+    assert_int_equal(sp.status, 0);
+    done(&sp);
+    struct run one = {.cwd = dir}, many = {.cwd = dir, .nofile_limit = 40};
+    run(&one, ARGS("check", "--jobs", "1", "."));
+    run(&many, ARGS("check", "--jobs", "2", "."));
+    assert_int_equal(one.status, 0);
+    assert_int_equal(many.status, 0);
+    assert_string_equal(one.out, many.out);
+    assert_null(strstr(many.out, "error"));
+    done(&one);
+    done(&many);
+    remove_tree(dir);
+}
+
 /* ---- write errors: exit 2 with a message, never a silent success ---- */
 
 static void a_full_standard_output_exits_2_with_a_message(void **state)
@@ -531,6 +562,7 @@ int main(void)
         cmocka_unit_test(one_rules_file_too_many_is_refused_alike_by_every_subcommand),
         cmocka_unit_test(selfplay_writes_the_same_bytes_for_the_same_options),
         cmocka_unit_test(check_gives_one_verdict_line_per_file_and_the_worst_status),
+        cmocka_unit_test(check_on_threads_holds_no_descriptor_after_a_verdict),
         cmocka_unit_test(a_full_standard_output_exits_2_with_a_message),
         cmocka_unit_test(a_full_disk_under_selfplay_out_leaves_no_cut_record),
         cmocka_unit_test(selfplay_refuses_rules_spellings_a_record_cannot_hold),

@@ -8,7 +8,7 @@
 
 /* pread of exactly len bytes at offset; false with *err set (EIO when the file has
  * become shorter meanwhile) */
-bool check_read_at(int fd, char *buf, size_t len, off_t offset, int *err)
+size_t check_read_upto(int fd, char *buf, size_t len, off_t offset, int *err)
 {
     size_t got = 0;
     while (got < len) {
@@ -17,11 +17,20 @@ bool check_read_at(int fd, char *buf, size_t len, off_t offset, int *err)
             got += (size_t)n;
             continue;
         }
-        if (n < 0 && errno == EINTR) continue;
-        *err = n < 0 ? errno : EIO;
-        return false;
+        if (n == 0) break;
+        if (errno == EINTR) continue;
+        *err = errno;
+        break;
     }
-    return true;
+    return got;
+}
+
+bool check_read_at(int fd, char *buf, size_t len, off_t offset, int *err)
+{
+    int e = 0;
+    if (check_read_upto(fd, buf, len, offset, &e) == len) return true;
+    *err = e ? e : EIO;
+    return false;
 }
 
 /* Whether a line starting at s (before end) is a `players` line as records write it. */

@@ -11,6 +11,10 @@
  * become shorter meanwhile) */
 bool check_read_at(int fd, char *buf, size_t len, off_t offset, int *err);
 
+/* pread of up to len bytes at offset: fewer at the end of the file, or after an
+ * error (*err set) */
+size_t check_read_upto(int fd, char *buf, size_t len, off_t offset, int *err);
+
 /* Where to cut text[0..len) (more follows): just before its last `players` line past
  * the start, and before the `rules` lines right above it; else after its last newline;
  * 0 when it holds no newline. *whole: the cut is before a `players` line and the walk

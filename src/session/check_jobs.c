@@ -4,17 +4,19 @@
  * it walks the lines at a chunk's end back to the last `players` line (and takes the
  * `rules` lines just before it along) and hands the chunk on. A regular file's chunks
  * are read by the workers themselves (the calling thread reads only a window at each
- * chunk's end, to cut it); a pipe's are read into the chunk here, the bytes after the
- * cut kept for the next. Worker threads split the chunks into lines
- * and referee each with a fresh session, as if it opened its input. That guess is
- * right when the session before the cut had ended its match and the chunk opens the
- * next one (a `players` or `rules` line starts afresh whatever came before), or when
- * the chunk is its input's first: the calling thread merges the chunks in order and
- * keeps a worker's result only then. Otherwise (a cut inside a match, a rejected
- * line, a `rules` line when the workers have no Lua bridge of their own) it referees
- * the chunk again itself, carrying on from the session before it, with the true line
- * numbers. A chunk's lines are counted by the thread that referees it, so the calling
- * thread does no work per line. The chunks in flight are bounded: memory stays flat. */
+ * chunk's end, to cut it, and a file's last chunk, which holds its descriptor, is not
+ * cut at all: over a directory of small files this thread only opens them); a pipe's
+ * are read into the chunk here, the bytes after the cut kept for the next. Worker
+ * threads split the chunks into lines and referee each with a fresh session, as if it
+ * opened its input. That guess is right when the session before the cut had ended its
+ * match and the chunk opens the next one (a `players` or `rules` line starts afresh
+ * whatever came before), or when the chunk is its input's first: the calling thread
+ * merges the chunks in order and keeps a worker's result only then. Otherwise (a cut
+ * inside a match, a rejected line, a `rules` line when the workers have no Lua bridge
+ * of their own) it referees the chunk again itself, carrying on from the session
+ * before it, with the true line numbers. A chunk's lines are counted by the thread that referees it, so the calling
+ * thread does no work per line. The chunks in flight are bounded: memory stays flat.
+ * The merge itself is check_merge.c. */
 #define _GNU_SOURCE               /* pread and friends under -std=c17 */
 #include "check.h"
 
@@ -27,47 +29,24 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "check_chunk.h"
 #include "check_cut.h"
-#include "session.h"
 
 #define CHUNK_BYTES (256 * 1024)  /* a chunk is cut after at least this many bytes */
 #define CHUNKS_PER_JOB 3
 #define LONG_KEPT (PROTOCOL_LINE_MAX + 2)   /* of a line over the limit: enough to stay over it */
 
-struct chunk {
-    /* input, from the calling thread */
-    int input;
-    bool first, final;            /* the input's first chunk; its last */
-    int open_error;               /* first: the input could not be opened (errno) */
-    int read_error;               /* last: a read failed (errno) */
-    struct check_tags tags;       /* first: the input's tags */
-    char *text;                   /* whole lines; the input's last may lack its newline */
-    size_t len, cap;
-    /* a chunk of a regular file is read by its worker (pread of len bytes at offset),
-     * so that the calling thread copies none of it and the text arrives in the cache
-     * of the core that referees it; fd -1: text holds the chunk already */
-    int fd;
-    off_t offset;
-    /* output of the worker */
-    bool done;
-    struct referee *ref;          /* the session after the chunk; owned */
-    bool needs_rules;             /* asked for a rules file it could not load */
-    bool rejected, failed;        /* a line was rejected; out of memory */
-    bool opens_match;             /* its first command is `players` or `rules` */
-    long lines;                   /* lines refereed */
-    long matches;                 /* matches ended in it */
-    bool ended;                   /* a match ended in it: last, last_end */
-    bool over, touched;           /* at its end: the match over; a set-up line or move since one ended */
-    struct game last;
-    struct verdict last_end;
-};
-
 struct pool {
     pthread_mutex_t lock;
-    pthread_cond_t changed;
+    /* each waiter has its own condition and is woken only when it can go on: a wake
+     * is a context switch, and with small inputs there are thousands of chunks */
+    pthread_cond_t work_ready;    /* a chunk to claim, or finished */
+    pthread_cond_t chunk_done;    /* the chunk the calling thread waits for is done */
     int nslots;
     struct chunk *slots;
     long dispatched, claimed;     /* chunks handed out so far, and taken by workers */
+    int idle;                     /* workers waiting for a chunk */
+    long awaited;                 /* the chunk the calling thread waits for, or -1 */
     bool finished;
     const struct check_run *run;
 };
@@ -76,6 +55,13 @@ struct worker {
     struct pool *pool;
     int index;
     pthread_t thread;
+    /* this thread's own, used again and again so that they stay in its core's cache
+     * (memory another core wrote last is slow to write): the session of an input's
+     * last chunk, which the calling thread does not take over, and the text of an
+     * input read whole here */
+    struct referee *ref;
+    char *text;
+    size_t cap;
 };
 
 /* The loader of workers without a bridge: it loads nothing and marks the chunk. */
@@ -89,106 +75,71 @@ static void *refuse_rules(void *ctx, const char *const files[], int n, const str
     return NULL;
 }
 
-/* What refereeing a chunk's lines found: counted into res (may be NULL: replayed). */
-struct lines_run {
-    long lines;
-    bool ended, rejected, opens_match, seen_command;
-};
-
-/* What the session loop hands each response of a chunk's lines. */
-struct chunk_reading {
-    struct check_result *res;
-    struct lines_run *lr;
-};
-
-static void chunk_response(void *ctx, const struct referee *ref, const struct response *resp)
-{
-    struct chunk_reading *r = ctx;
-    struct lines_run *lr = r->lr;
-    if (resp->kind == RESPONSE_NONE) return;
-    if (!lr->seen_command) {
-        lr->seen_command = true;
-        lr->opens_match = resp->kind == RESPONSE_VERDICT && resp->verdict.code == ERR_NONE &&
-                          (ref->cmd.kind == CMD_PLAYERS || ref->cmd.kind == CMD_RULES);
-    }
-    if (resp->kind != RESPONSE_VERDICT) return;
-    if (resp->verdict.code != ERR_NONE) {
-        if (r->res) {
-            r->res->line = resp->line;
-            r->res->verdict = resp->verdict;
-        }
-        lr->rejected = true;
-    } else if (resp->verdict.match_ended) {
-        if (r->res) {
-            r->res->last = ref->game;
-            r->res->last_end = resp->verdict;
-        }
-        lr->ended = true;
-    }
-}
-
-/* Referees c's lines on ref through the session loop, numbered from first_number;
- * stops at a rejected line (its verdict in res). */
-static void run_lines(struct referee *ref, const struct chunk *c, long first_number, struct response *resp,
-                      struct check_result *res, struct lines_run *lr)
-{
-    memset(lr, 0, sizeof *lr);
-    struct chunk_reading reading = {res, lr};
-    struct session_options o = {.respond = chunk_response, .ctx = &reading};
-    struct session_result run;
-    session_run_text(ref, c->text, c->len, first_number, &o, resp, &run);
-    lr->lines = run.lines;
-}
-
-static void free_ref(struct referee **ref)
-{
-    if (*ref) {
-        referee_free(*ref);
-        free(*ref);
-    }
-    *ref = NULL;
-}
-
 static bool adoptable(const struct referee *ref)
 {
     /* a rule set belongs to the Lua state of the worker's thread */
     return ref->match_handle == NULL && ref->cli_handle == NULL;
 }
 
+static bool worker_room(struct worker *w, size_t len)
+{
+    if (w->cap >= len && w->text) return true;
+    char *grown = mt_realloc(w->text, len ? len : 1);
+    if (!grown) return false;
+    w->text = grown;
+    w->cap = len ? len : 1;
+    return true;
+}
+
 static void work_chunk(struct worker *w, struct chunk *c, struct response *resp, struct check_result *scratch)
 {
     const struct check_run *run = w->pool->run;
     if (c->open_error) return;
-    if (c->fd >= 0 && !check_read_at(c->fd, c->text, c->len, c->offset, &c->read_error)) return;
-    c->ref = mt_malloc(sizeof *c->ref);
-    if (!c->ref) {
+    if (c->reads_tags) check_read_tags(c->fd, &c->tags);
+    /* an input read whole here is read into this thread's buffer: the calling thread
+     * needs its text only to referee it again (a line rejected, a rules file it loads
+     * itself), and then gets a copy */
+    bool whole = c->first && c->final && c->fd >= 0 && worker_room(w, c->len);
+    char *text = whole ? w->text : c->text;
+    if (c->fd >= 0 && c->final) {
+        /* the file's rest, as far as it goes now, as one thread would read it */
+        c->len = check_read_upto(c->fd, text, c->len, c->offset, &c->read_error);
+        if (c->read_error) return;
+    } else if (c->fd >= 0 && !check_read_at(c->fd, text, c->len, c->offset, &c->read_error)) {
+        return;
+    }
+    /* the session after an input's last chunk is not taken over: this thread's own */
+    struct referee *ref = c->final ? w->ref : NULL;
+    if (!ref) ref = c->ref = mt_malloc(sizeof *c->ref);
+    if (!ref) {
         c->failed = true;
         return;
     }
     struct rules_loader refusing = {c, refuse_rules, NULL};
     const struct rules_loader *loader = run->job_loaders ? &run->job_loaders[w->index] : &refusing;
     char err[RULES_MESSAGE_SIZE] = "";
-    if (!referee_init(c->ref, loader, run->rules_files, run->nrules, err)) {
+    if (!referee_init(ref, loader, run->rules_files, run->nrules, err)) {
         c->needs_rules = true;            /* the calling thread says why */
-        free_ref(&c->ref);
-        return;
+    } else {
+        struct lines_run lr;
+        chunk_run_lines(ref, text, c->len, 1, resp, scratch, &lr);
+        c->lines = lr.lines;
+        c->rejected = lr.rejected;
+        c->opens_match = lr.opens_match;
+        c->matches = ref->matches_ended;
+        c->ended = lr.ended;
+        if (c->ended) {
+            c->last = scratch->last;
+            c->last_end = scratch->last_end;
+        }
+        c->over = game_is_over(&ref->game);
+        c->touched = ref->match_touched;
     }
-    struct lines_run lr;
-    run_lines(c->ref, c, 1, resp, scratch, &lr);
-    c->lines = lr.lines;
-    c->rejected = lr.rejected;
-    c->opens_match = lr.opens_match;
-    c->matches = c->ref->matches_ended;
-    c->ended = lr.ended;
-    if (c->ended) {
-        c->last = scratch->last;
-        c->last_end = scratch->last_end;
-    }
-    c->over = game_is_over(&c->ref->game);
-    c->touched = c->ref->match_touched;
+    if (whole && (c->rejected || c->needs_rules)) memcpy(c->text, text, c->len);
     /* a session holding rule sets of this thread's bridge is released here, by the
      * thread that uses the bridge; one without can move to the calling thread */
-    if (!adoptable(c->ref)) free_ref(&c->ref);
+    if (ref == w->ref) referee_free(ref);
+    else if (c->needs_rules || !adoptable(c->ref)) chunk_free_referee(&c->ref);
 }
 
 static void *work(void *arg)
@@ -197,9 +148,14 @@ static void *work(void *arg)
     struct pool *p = w->pool;
     struct response *resp = mt_malloc(sizeof *resp);
     struct check_result *scratch = mt_malloc(sizeof *scratch);
+    w->ref = mt_malloc(sizeof *w->ref);   /* without it, each chunk gets its own */
     pthread_mutex_lock(&p->lock);
     for (;;) {
-        while (!p->finished && p->claimed == p->dispatched) pthread_cond_wait(&p->changed, &p->lock);
+        while (!p->finished && p->claimed == p->dispatched) {
+            p->idle++;
+            pthread_cond_wait(&p->work_ready, &p->lock);
+            p->idle--;
+        }
         if (p->claimed == p->dispatched) break;
         struct chunk *c = &p->slots[p->claimed++ % p->nslots];
         pthread_mutex_unlock(&p->lock);
@@ -207,9 +163,11 @@ static void *work(void *arg)
         else c->failed = true;
         pthread_mutex_lock(&p->lock);
         c->done = true;
-        pthread_cond_broadcast(&p->changed);
+        if (c->seq == p->awaited) pthread_cond_signal(&p->chunk_done);
     }
     pthread_mutex_unlock(&p->lock);
+    free(w->ref);
+    free(w->text);
     free(scratch);
     free(resp);
     return NULL;
@@ -217,7 +175,10 @@ static void *work(void *arg)
 
 static void chunk_reset(struct chunk *c)
 {
-    free_ref(&c->ref);
+    chunk_free_referee(&c->ref);
+    if (c->closes_fd >= 0) close(c->closes_fd);
+    c->closes_fd = -1;
+    c->reads_tags = false;
     c->len = 0;
     c->done = c->needs_rules = c->rejected = c->failed = c->opens_match = c->ended = false;
     c->first = c->final = false;
@@ -226,146 +187,6 @@ static void chunk_reset(struct chunk *c)
     c->offset = 0;
     c->lines = c->matches = 0;
     c->over = c->touched = false;
-}
-
-/* --- the calling thread: the merge ------------------------------------------- */
-
-/* The sequential verdict of the input being merged, so far. */
-struct merge {
-    const struct check_run *run;
-    struct response *resp;
-    struct check_result *res;
-    int input;                    /* the input being merged */
-    int emitted;                  /* verdicts handed to the caller so far */
-    long lines;                   /* lines merged: the next chunk starts at line lines + 1 */
-    bool fresh;                   /* nothing merged yet: a worker's fresh session is exact */
-    /* the session after the chunks merged: this thread's own (ref), or else that of
-     * the worker of the last chunk merged (replay: its text is still held; over: its
-     * match had ended) */
-    struct referee *ref;
-    const struct chunk *replay;
-    bool over, touched;
-    bool stopped, failed;
-    int read_error;               /* a worker could not read a chunk before the last */
-    bool quit;                    /* the caller ended the run */
-};
-
-/* This thread's own session of the state so far; false when out of memory or the
- * --rules do not load (then the verdict says so, as one thread's would). */
-static bool own_session(struct merge *m)
-{
-    if (m->ref) return true;
-    m->ref = mt_malloc(sizeof *m->ref);
-    if (!m->ref) {
-        m->failed = true;
-        return false;
-    }
-    char err[RULES_MESSAGE_SIZE] = "";
-    if (!referee_init(m->ref, m->run->loader, m->run->rules_files, m->run->nrules, err)) {
-        m->res->line = 0;
-        verdict_fail(&m->res->verdict, ERR_RULES, 0, "%s", err);
-        m->stopped = true;
-        return false;
-    }
-    if (m->replay) {
-        /* the chunk before was kept from a worker whose session cannot move here:
-         * referee it again (it opened its match, so from a fresh session) */
-        struct lines_run lr;
-        run_lines(m->ref, m->replay, m->lines - m->replay->lines + 1, m->resp, NULL, &lr);
-        m->replay = NULL;
-    }
-    return true;
-}
-
-static void merge_chunk(struct merge *m, struct chunk *c)
-{
-    if (m->stopped || m->failed) return;
-    if (c->failed) {
-        m->failed = true;
-        return;
-    }
-    if (c->open_error || m->read_error) return;
-    if (c->read_error && !c->final) {
-        /* the input ends here for this run, as a failed read ends one thread's */
-        m->read_error = c->read_error;
-        return;
-    }
-    bool before_over = m->ref ? game_is_over(&m->ref->game) : m->over;
-    bool fits = !c->needs_rules && !c->rejected && (m->fresh || (before_over && c->opens_match));
-    if (fits) {
-        m->res->matches += c->matches;
-        m->res->moves += c->lines;
-        if (c->ended) {
-            m->res->last = c->last;
-            m->res->last_end = c->last_end;
-        }
-        m->lines += c->lines;
-        m->fresh = false;
-        free_ref(&m->ref);
-        m->replay = NULL;
-        m->touched = c->touched;
-        if (c->ref) {
-            m->ref = c->ref;      /* the worker's session is the input's now */
-            c->ref = NULL;
-            m->ref->loader = *m->run->loader;
-        } else {
-            m->over = c->over;
-            m->replay = c;
-        }
-        return;
-    }
-    /* the guess was wrong or the chunk needs this thread: referee it again in order */
-    if (m->fresh) m->replay = NULL;
-    if (!own_session(m)) return;
-    m->fresh = false;
-    long before = m->ref->matches_ended;
-    struct lines_run lr;
-    run_lines(m->ref, c, m->lines + 1, m->resp, m->res, &lr);
-    m->res->matches += m->ref->matches_ended - before;
-    m->res->moves += lr.lines;
-    m->lines += lr.lines;
-    m->touched = m->ref->match_touched;
-    if (lr.rejected) m->stopped = true;
-}
-
-static void merge_begin(struct merge *m, const struct chunk *first)
-{
-    struct check_result *res = m->res;
-    memset(res, 0, sizeof *res);
-    verdict_reset(&res->verdict);
-    verdict_reset(&res->last_end);
-    res->tags = first->tags;
-    m->input = first->input;
-    m->lines = 0;
-    m->fresh = true;
-    m->replay = NULL;
-    m->over = m->touched = m->stopped = m->failed = false;
-    m->read_error = 0;
-}
-
-/* The input's last chunk is merged: its verdict to the caller. */
-static void merge_end(struct merge *m, const struct chunk *c)
-{
-    struct check_result *res = m->res;
-    int read_error = m->read_error ? m->read_error : c->read_error;
-    if (c->open_error) {
-        res->status = 2;
-        snprintf(res->io_error, sizeof res->io_error, "%s", strerror(c->open_error));
-    } else if (m->failed) {
-        snprintf(res->io_error, sizeof res->io_error, "out of memory");
-        res->status = 2;
-    } else if (m->stopped) {
-        res->status = error_code_status(res->verdict.code);
-        if (read_error) res->status = 2;
-    } else if (read_error) {
-        snprintf(res->io_error, sizeof res->io_error, "%s", strerror(read_error));
-        res->status = 2;
-    }
-    res->complete = res->matches > 0 && !m->touched;
-    free_ref(&m->ref);
-    m->replay = NULL;
-    m->emitted++;
-    if (!m->run->verdict(m->run->ctx, c->input, res)) m->quit = true;
 }
 
 /* --- the calling thread: reading and cutting ---------------------------------- */
@@ -422,14 +243,11 @@ struct reading {
     char *window;                 /* chunk_bytes: the end of a file's chunk, to cut it */
 };
 
-/* Merges the oldest chunk (waiting for its worker). */
-static void merge_oldest(struct reading *rd)
+/* Merges the oldest chunk, which is done. */
+static void merge_done(struct reading *rd)
 {
     struct pool *p = rd->pool;
     struct chunk *old = &p->slots[rd->merged % p->nslots];
-    pthread_mutex_lock(&p->lock);
-    while (!old->done) pthread_cond_wait(&p->changed, &p->lock);
-    pthread_mutex_unlock(&p->lock);
     if (old->first) merge_begin(rd->merge, old);
     if (!rd->merge->quit) {
         merge_chunk(rd->merge, old);
@@ -443,10 +261,35 @@ static void merge_oldest(struct reading *rd)
     rd->merged++;
 }
 
+/* Waits until chunk seq (dispatched) is done; then merges the oldest chunks that are. */
+static void merge_until(struct reading *rd, long seq)
+{
+    struct pool *p = rd->pool;
+    pthread_mutex_lock(&p->lock);
+    while (!p->slots[seq % p->nslots].done) {
+        p->awaited = seq;
+        pthread_cond_wait(&p->chunk_done, &p->lock);
+    }
+    p->awaited = -1;
+    long ready = rd->merged;
+    while (ready < p->dispatched && p->slots[ready % p->nslots].done) ready++;
+    pthread_mutex_unlock(&p->lock);
+    while (rd->merged < ready) merge_done(rd);
+}
+
+/* Merges the oldest chunk (waiting for its worker), and any done after it. */
+static void merge_oldest(struct reading *rd)
+{
+    merge_until(rd, rd->merged);
+}
+
 /* The slot for the next chunk, free (merging old ones), or NULL when out of memory. */
 static struct chunk *next_slot(struct reading *rd)
 {
     struct pool *p = rd->pool;
+    /* all slots in use: wait for about half of them, so that this thread wakes once
+     * per batch of chunks, not once per chunk, while the workers still have work */
+    if (p->dispatched + 1 - rd->merged >= p->nslots) merge_until(rd, rd->merged + (p->nslots - 1) / 2);
     while (p->dispatched + 1 - rd->merged >= p->nslots) merge_oldest(rd);
     struct chunk *c = &p->slots[p->dispatched % p->nslots];
     chunk_reset(c);
@@ -456,8 +299,9 @@ static struct chunk *next_slot(struct reading *rd)
 static void dispatch(struct pool *p)
 {
     pthread_mutex_lock(&p->lock);
+    p->slots[p->dispatched % p->nslots].seq = p->dispatched;
     p->dispatched++;
-    pthread_cond_broadcast(&p->changed);
+    if (p->idle > 0) pthread_cond_signal(&p->work_ready);
     pthread_mutex_unlock(&p->lock);
 }
 
@@ -477,14 +321,31 @@ static bool read_input(struct reading *rd, int i)
         dispatch(rd->pool);
         return true;
     }
-    check_read_tags(fd, &c->tags);
-    /* a regular file: chunks its workers read themselves, while a whole chunk and
-     * more is left; the rest (and any other input) is read and copied here */
+    /* a regular file: its chunks are read by the workers, the rest (and any other
+     * input) is read and copied here */
     struct stat st;
     off_t pos = -1;
     bool direct = rd->window && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (pos = lseek(fd, 0, SEEK_CUR)) >= 0;
+    if (direct) {
+        c->reads_tags = true;
+        c->fd = fd;
+    } else {
+        check_read_tags(fd, &c->tags);
+    }
     bool handed = false;          /* a worker reads from fd: drain before closing it */
     while (direct && !(rd->merge->input == i && (rd->merge->stopped || rd->merge->read_error))) {
+        if (st.st_size - pos <= (off_t)rd->chunk_bytes) {
+            /* the file ends within a chunk (as its size said when opened): its last
+             * chunk is read by a worker too and owns the descriptor, so that a
+             * directory of small files costs this thread an open and an fstat */
+            c->fd = fd;
+            c->offset = pos;
+            c->len = st.st_size > pos ? (size_t)(st.st_size - pos) : 0;
+            c->final = true;
+            if (owned) c->closes_fd = fd;
+            dispatch(rd->pool);
+            return true;
+        }
         size_t cut = check_cut_in_file(fd, pos, rd->chunk_bytes, rd->window);
         if (cut == 0) break;
         c->fd = fd;
@@ -503,6 +364,12 @@ static bool read_input(struct reading *rd, int i)
         c->input = i;
     }
     if (direct && lseek(fd, pos, SEEK_SET) < 0) direct = false;
+    if (c->reads_tags && c->fd == fd && c->len == 0) {
+        /* the first chunk is read here after all: so are the tags */
+        c->reads_tags = false;
+        c->fd = -1;
+        check_read_tags(fd, &c->tags);
+    }
     int err = 0;
     bool more = true;
     while (more) {
@@ -563,8 +430,11 @@ bool check_run_jobs(const struct check_run *run, int n)
     rd.window = mt_malloc(rd.chunk_bytes);   /* without it, files are read as pipes are */
     bool ok = p.slots && workers && m.resp && m.res;
     if (ok) memset(p.slots, 0, (size_t)p.nslots * sizeof *p.slots);
+    for (int i = 0; ok && i < p.nslots; i++) p.slots[i].fd = p.slots[i].closes_fd = -1;
+    p.awaited = -1;
     pthread_mutex_init(&p.lock, NULL);
-    pthread_cond_init(&p.changed, NULL);
+    pthread_cond_init(&p.work_ready, NULL);
+    pthread_cond_init(&p.chunk_done, NULL);
     int started = 0;
     for (; ok && started < jobs; started++) {
         workers[started] = (struct worker){.pool = &p, .index = started};
@@ -574,7 +444,7 @@ bool check_run_jobs(const struct check_run *run, int n)
     while (started > 0 && rd.merged < p.dispatched) merge_oldest(&rd);
     pthread_mutex_lock(&p.lock);
     p.finished = true;
-    pthread_cond_broadcast(&p.changed);
+    pthread_cond_broadcast(&p.work_ready);
     pthread_mutex_unlock(&p.lock);
     for (int i = 0; i < started; i++) pthread_join(workers[i].thread, NULL);
     if (!ok && started > 0 && m.res && !m.quit && m.emitted < n) {
@@ -585,12 +455,13 @@ bool check_run_jobs(const struct check_run *run, int n)
         run->verdict(run->ctx, m.emitted, m.res);
     }
     bool ran = started > 0 || n == 0;
-    free_ref(&m.ref);
+    chunk_free_referee(&m.ref);
     for (int i = 0; p.slots && i < p.nslots; i++) {
         chunk_reset(&p.slots[i]);
         free(p.slots[i].text);
     }
-    pthread_cond_destroy(&p.changed);
+    pthread_cond_destroy(&p.work_ready);
+    pthread_cond_destroy(&p.chunk_done);
     pthread_mutex_destroy(&p.lock);
     free(rd.window);
     free(p.slots);
