@@ -550,7 +550,7 @@ static void the_fast_path_parses_moves_and_deals_as_the_general_parser_does(void
 
 /* The --json answer of a stream counts its line numbers up in place: every number,
  * in order, skipping or not, across 9 -> 10, 99 -> 100 and 999999 -> 1000000, is
- * written as the one-off answer writes it. */
+ * written as the one-off answer writes it, and so is every tile drawn. */
 static void json_line_numbers_counted_up_are_the_numbers_formatted(void **state)
 {
     (void)state;
@@ -566,6 +566,13 @@ static void json_line_numbers_counted_up_are_the_numbers_formatted(void **state)
             assert_int_equal(n, m);
             if (memcmp(a, b, n) != 0) fail_msg("line %ld: %.*s vs %.*s", line, (int)n, a, (int)m, b);
         }
+    /* every tile of the largest set as the one drawn, and none */
+    for (tile_t t = TILE_NONE; t < TILE_COUNT; t++) {
+        size_t n = output_json_ok_format_next(a, &lines, 7000 + t, t);
+        size_t m = output_json_ok_format(b, 7000 + t, t);
+        assert_int_equal(n, m);
+        if (memcmp(a, b, n) != 0) fail_msg("tile %d: %.*s vs %.*s", t, (int)n, a, (int)m, b);
+    }
 }
 
 int main(void)

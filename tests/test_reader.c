@@ -112,6 +112,30 @@ static void a_stream_answers_show_cr_with_syntax_at_the_end_of_input_too(void **
     free(crlf);
 }
 
+/* The line end is the first "\n" wherever it lies: in either 16 bytes of the first 32,
+ * past them, not at all, in a block shorter than 32 bytes, with other newlines after
+ * it and bytes of every value around it (a byte is compared, not its sign). */
+static void the_first_newline_is_found_wherever_it_lies(void **state)
+{
+    (void)state;
+    char buf[100];
+    for (size_t avail = 0; avail <= 96; avail++)
+        for (size_t at = 0; at <= avail; at++)
+            for (int fill = 0; fill < 3; fill++) {
+                for (size_t i = 0; i < sizeof buf; i++) buf[i] = (char)(fill == 0 ? 'x' : fill == 1 ? 0x8a : i * 37);
+                for (size_t i = 0; i < sizeof buf; i++)
+                    if (buf[i] == '\n') buf[i] = 'y';
+                if (at < avail) buf[at] = '\n';
+                if (at + 5 < avail) buf[at + 5] = '\n';       /* a later one is not the answer */
+                buf[avail] = '\n';                           /* beyond the block: never found */
+                const char *want = at < avail ? buf + at : NULL;
+                const char *got = reader_find_newline(buf, avail);
+                if (got != want)
+                    fail_msg("avail %zu, newline at %zu (fill %d): found at %td", avail, at, fill,
+                             got ? got - buf : -1);
+            }
+}
+
 static void reader_close_of_null_does_nothing(void **state)
 {
     (void)state;
@@ -382,6 +406,7 @@ int main(void)
         cmocka_unit_test(a_lone_cr_at_the_end_of_input_is_kept_as_before_a_crlf),
         cmocka_unit_test(a_stream_answers_show_cr_with_syntax_at_the_end_of_input_too),
         cmocka_unit_test(reader_close_of_null_does_nothing),
+        cmocka_unit_test(the_first_newline_is_found_wherever_it_lies),
         cmocka_unit_test(nul_bytes_reach_the_grammar),
         cmocka_unit_test(a_line_of_exactly_4096_bytes_is_kept_and_4097_is_too_long),
         cmocka_unit_test(a_megabyte_line_is_too_long_in_constant_memory),

@@ -261,13 +261,6 @@ void output_text_winners(FILE *out, const struct game *g, const struct verdict *
 }
 
 /* Keep in step with json_events and text_events: what makes a verdict more than "ok". */
-bool output_is_more_than_ok(const struct response *resp)
-{
-    const struct verdict *v = &resp->verdict;
-    return resp->kind != RESPONSE_VERDICT || v->code != ERR_NONE || v->round_ended || v->neliminated > 0 ||
-           v->match_ended;
-}
-
 static void json_events(FILE *out, const struct game *g, const struct verdict *v)
 {
     if (v->round_ended) {

@@ -17,8 +17,14 @@ enum output_mode { OUTPUT_TEXT, OUTPUT_JSON };
 void output_response(FILE *out, enum output_mode mode, const struct game *g, const struct response *resp);
 
 /* Whether output_response writes more than that one line for resp: anything but an
- * accepted line, or a verdict with events. */
-bool output_is_more_than_ok(const struct response *resp);
+ * accepted line, or a verdict with events. Inline: the stream writer asks it of every
+ * line. */
+static inline bool output_is_more_than_ok(const struct response *resp)
+{
+    const struct verdict *v = &resp->verdict;
+    return resp->kind != RESPONSE_VERDICT || v->code != ERR_NONE || v->round_ended || v->neliminated > 0 ||
+           v->match_ended;
+}
 
 /* Writes s as a JSON string (quotes included); invalid UTF-8 becomes U+FFFD. */
 void output_json_string(FILE *out, const char *s);

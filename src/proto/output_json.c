@@ -66,6 +66,15 @@ void output_json_lines_init(struct output_json_lines *l)
 {
     l->line = -1;
     l->len = 0;
+    memset(l->drew, 0, sizeof l->drew);
+    for (tile_t t = 0; t < TILE_COUNT; t++) {
+        char *p = l->drew[t + 1].text;
+        size_t n = PUT(p, ",\"drew\":\"");
+        tile_format(t, p + n);
+        n += strlen(p + n);
+        p[n++] = '"';
+        l->drew[t + 1].len = n;
+    }
 }
 
 void output_json_lines_set(struct output_json_lines *l, long line)

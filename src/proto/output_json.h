@@ -23,6 +23,9 @@ struct output_json_lines {
     long line;                  /* the number text holds; -1 before the first */
     size_t len;
     char text[24];
+    /* ,"drew":"A-B" of each tile (at drew + 1; none at 0), so that a line's drawn tile
+     * or its absence is a copy, not a jump on data that goes both ways at random */
+    struct { char text[16]; size_t len; } drew[TILE_COUNT + 1];
 };
 void output_json_lines_init(struct output_json_lines *l);
 /* The slow ways of output_json_ok_format_next, out of line: l made line's digits (a
@@ -50,9 +53,13 @@ static inline size_t output_json_ok_format_next(char *buf, struct output_json_li
         buf[n - 1] = digit;
         l->line = line;
     }
-    if (drew != TILE_NONE) return output_json_ok_tail(buf, n, drew);
-    memcpy(buf + n, tail, sizeof tail);
-    return n + sizeof tail;
+    if (!TILE_VALID(drew) && drew != TILE_NONE) return output_json_ok_tail(buf, n, drew);
+    memcpy(buf + n, tail, sizeof tail);           /* ,"ok":true}\n, the brace and newline moved on */
+    memcpy(buf + n + 10, l->drew[drew + 1].text, sizeof l->drew[0].text);
+    n += 10 + l->drew[drew + 1].len;
+    buf[n] = '}';
+    buf[n + 1] = '\n';
+    return n + 2;
 }
 
 /* The events of an accepted verdict v (round_end, eliminated, match_end), the JSON

@@ -56,7 +56,8 @@ __attribute__((noinline)) static void write_other(struct writer *w, const struct
     output_response(w->out, w->mode, &ref->game, resp);
 }
 
-static void write_response(void *ctx, const struct referee *ref, const struct response *resp)
+static inline __attribute__((always_inline)) void write_response(void *ctx, const struct referee *ref,
+                                                                 const struct response *resp)
 {
     struct writer *w = ctx;
     if (w->mode == OUTPUT_JSON && resp->line != 0 && !output_is_more_than_ok(resp)) {
@@ -89,7 +90,7 @@ int stream_run(int fd, FILE *out, FILE *err, const struct stream_options *o, con
     struct session_options so = {loader, o->rules_files, o->nrules, o->keep_going, write_response,
                                  flush_before_wait, w};
     struct session_result res;
-    int status = session_run(fd, &so, &res);
+    int status = session_loop(fd, &so, write_response, &res, false);
     writer_flush(w);
     free(w);
     if (res.out_of_memory) fputs("mtref: out of memory\n", err);
