@@ -260,7 +260,8 @@ void output_text_winners(FILE *out, const struct game *g, const struct verdict *
     fputs(v->nwinners > 1 ? " draw" : " wins", out);
 }
 
-/* Keep in step with json_events and text_events: what makes a verdict more than "ok". */
+/* What they write is what output_is_more_than_ok (output.h) says makes a verdict more
+ * than "ok": keep them in step. */
 static void json_events(FILE *out, const struct game *g, const struct verdict *v)
 {
     if (v->round_ended) {

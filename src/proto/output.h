@@ -17,8 +17,8 @@ enum output_mode { OUTPUT_TEXT, OUTPUT_JSON };
 void output_response(FILE *out, enum output_mode mode, const struct game *g, const struct response *resp);
 
 /* Whether output_response writes more than that one line for resp: anything but an
- * accepted line, or a verdict with events. Inline: the stream writer asks it of every
- * line. */
+ * accepted line, or a verdict with events (keep in step with json_events and
+ * text_events in output.c). Inline: the stream writer asks it of every line. */
 static inline bool output_is_more_than_ok(const struct response *resp)
 {
     const struct verdict *v = &resp->verdict;

@@ -48,9 +48,10 @@ static inline const char *reader_find_newline(const char *p, size_t avail)
 #if defined(__SSE2__)
     if (avail >= 32) {
         const __m128i nl = _mm_set1_epi8('\n');
-        unsigned lo = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), nl));
-        unsigned hi = (unsigned)_mm_movemask_epi8(
-            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + 16)), nl));
+        __m128i first = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i second = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
+        unsigned lo = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(first, nl));
+        unsigned hi = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(second, nl));
         unsigned found = lo | hi << 16;
         if (found) return p + __builtin_ctz(found);
         return memchr(p + 32, '\n', avail - 32);

@@ -14,9 +14,9 @@
  * merges the chunks in order and keeps a worker's result only then. Otherwise (a cut
  * inside a match, a rejected line, a `rules` line when the workers have no Lua bridge
  * of their own) it referees the chunk again itself, carrying on from the session
- * before it, with the true line numbers. A chunk's lines are counted by the thread that referees it, so the calling
- * thread does no work per line. The chunks in flight are bounded: memory stays flat.
- * The merge itself is check_merge.c. */
+ * before it, with the true line numbers. A chunk's lines are counted by the thread
+ * that referees it, so the calling thread does no work per line. The chunks in flight
+ * are bounded: memory stays flat. The merge itself is check_merge.c. */
 #define _GNU_SOURCE               /* pread and friends under -std=c17 */
 #include "check.h"
 
