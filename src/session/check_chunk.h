@@ -31,7 +31,10 @@ struct chunk {
     long seq;                     /* its place among the chunks dispatched */
     /* output of the worker */
     bool done;
-    struct referee *ref;          /* the session after the chunk; owned */
+    /* the session after the chunk, for the calling thread to carry on from; NULL after
+     * an input's last chunk (refereed on the worker's own) or when it holds rule sets
+     * of the worker's bridge; owned */
+    struct referee *ref;
     bool needs_rules;             /* asked for a rules file it could not load */
     bool rejected, failed;        /* a line was rejected; out of memory */
     bool opens_match;             /* its first command is `players` or `rules` */
