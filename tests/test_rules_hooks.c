@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "luarules.h"
 #include "selfplay.h"
 
 #define PIP TU_PIP
@@ -159,6 +160,87 @@ static void R3_a_rules_file_with_another_round_count(void **state)
     unlink(path);
 }
 
+/* A verdict the caller left dirty (every byte 0xA5). */
+static struct verdict *dirty(struct verdict *v)
+{
+    memset(v, 0xA5, sizeof *v);
+    return v;
+}
+
+/* Every engine call that answers a line writes its verdict, whatever the caller left
+ * there. game_deal did not: the first deal of a match starts round 1, and under a
+ * lay_engine or opener hook the round's start asks it and then reads v->code, which
+ * game_ask writes only on a failure. A caller that had not reset v saw a deal that
+ * was fine refused with whatever code v held, and the game put back in set-up (the
+ * session resets each line's verdict, so records never met it; a helper calling the
+ * engine directly did). The hands are those a seeded twin deals. */
+static void every_engine_call_writes_its_verdict_whatever_the_caller_left_there(void **state)
+{
+    (void)state;
+    static const char *const sources[] = {
+        "return { lay_engine = function() return 'hand' end }\n",
+        "return { opener = function(view, name) return name end }\n",
+        "return { lay_engine = function() return 'hand' end,\n"
+        "         opener = function(view, name) return name end }\n",
+    };
+    struct luarules *lua = luarules_new();
+    assert_non_null(lua);
+    struct rules_loader loader = luarules_loader(lua);
+    for (size_t k = 0; k < sizeof sources / sizeof sources[0]; k++) {
+        const char *files[] = {temp_rules(sources[k])};
+        const struct rules *rules = NULL;
+        char err[RULES_MESSAGE_SIZE] = "";
+        void *handle = loader.load(loader.ctx, files, 1, &rules, err);
+        if (!handle) fail_msg("%s", err);
+        unlink(path);
+        struct game *g = malloc(sizeof *g), *u = malloc(sizeof *u);
+        assert_true(g && u);
+        const char *names[] = {"p1", "p2", "p3"};
+        struct verdict v;
+        game_init(g, rules);
+        game_init(u, rules);
+        game_set_players(g, 3, names, dirty(&v));
+        assert_int_equal(v.code, ERR_NONE);
+        game_set_players(u, 3, names, dirty(&v));
+        assert_int_equal(v.code, ERR_NONE);
+        game_set_rounds(u, rules->default_rounds, dirty(&v));
+        assert_int_equal(v.code, ERR_NONE);
+        game_set_rules(u, rules, dirty(&v));
+        assert_int_equal(v.code, ERR_NONE);
+        game_assert_round(u, 1, dirty(&v));
+        assert_int_equal(v.code, ERR_NONE);
+        game_set_seed(g, 7 + k, dirty(&v));
+        assert_int_equal(v.code, ERR_NONE);
+        assert_true(game_deal_seeded(g));
+        for (int s = 0; s < 3; s++) {
+            tileset hand = g->hands[s];
+            if (g->engine_from == s) tileset_add(&hand, tile_double(g->engine_pip));
+            tile_t tiles[TILE_COUNT];
+            int n = 0;
+            for (tile_t tile; (tile = tileset_pop(&hand)) != TILE_NONE;) tiles[n++] = tile;
+            game_deal(u, s, tiles, n, dirty(&v));
+            assert_int_equal(v.code, ERR_NONE);
+            assert_int_equal(u->phase, s < 2 ? PHASE_DEALING : PHASE_PLAYING);
+        }
+        /* the twins agree on the hands, the turn and the engine */
+        assert_memory_equal(g->hands, u->hands, sizeof g->hands);
+        assert_int_equal(g->turn, u->turn);
+        assert_int_equal(g->engine_from, u->engine_from);
+        struct move legal[GAME_MAX_LEGAL];
+        int n = game_legal_moves_checked(u, legal, GAME_MAX_LEGAL, dirty(&v));
+        assert_true(n > 0);
+        assert_int_equal(v.code, ERR_NONE);
+        struct move m = legal[0];
+        if (m.kind == MOVE_DRAW) m.tile = tileset_first(u->boneyard);
+        game_move(u, &m, dirty(&v));
+        assert_int_equal(v.code, ERR_NONE);
+        free(u);
+        free(g);
+        loader.release(loader.ctx, handle);
+    }
+    luarules_free(lua);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -166,6 +248,7 @@ int main(void)
         cmocka_unit_test(a_round_where_all_pass_twice_with_an_empty_boneyard_is_blocked),
         cmocka_unit_test(a_round_where_all_pass_twice_without_a_draw_is_blocked),
         cmocka_unit_test(R3_a_rules_file_with_another_round_count),
+        cmocka_unit_test(every_engine_call_writes_its_verdict_whatever_the_caller_left_there),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -125,6 +125,9 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
 {
     assert(GAME_SEAT_VALID(g, seat) && count >= 0 && (count == 0 || tiles));
     for (int i = 0; i < count; i++) assert(TILE_VALID(tiles[i]));
+    /* the hooks that starting a round asks (lay_engine, opener) add a failure only to a
+     * clean verdict (game_ask): whatever the caller left in v must not count */
+    verdict_reset(v);
     char text[TILE_TEXT_SIZE];
     if (g->seeded) {
         verdict_fail(v, ERR_BAD_DEAL, "R5", "the referee deals: this match has a seed");

@@ -19,6 +19,9 @@
 /* Starts an empty match under rules (not owned). No players yet. */
 void game_init(struct game *g, const struct rules *rules);
 
+/* A call that answers a line writes its verdict: what the caller left in v never
+ * counts (the quick ways below write it only when they accept the move). */
+
 /* Set-up. Each returns the verdict of the line; a rejected line changes nothing.
  * names holds n NUL-terminated valid names (the reader checked their spelling). */
 void game_set_players(struct game *g, int n, const char *const names[], struct verdict *v);

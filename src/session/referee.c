@@ -494,7 +494,6 @@ __attribute__((noinline)) static bool fast_deal(struct referee *ref, const char 
     resp->kind = RESPONSE_VERDICT;
     resp->nlegal = 0;
     struct verdict *v = &resp->verdict;
-    verdict_reset(v);
     game_deal(g, seat, cmd->tiles, cmd->count, v);
     if (v->code == ERR_NONE) ref->match_touched = true;
     return true;
