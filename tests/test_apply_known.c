@@ -50,16 +50,8 @@ static void play_and_compare(const struct rules *rules, int players, uint64_t se
 {
     struct game *g = malloc(sizeof *g), *a = malloc(sizeof *a), *b = malloc(sizeof *b);
     assert_true(g && a && b);
-    char names[RULES_MAX_PLAYERS][8];
-    const char *list[RULES_MAX_PLAYERS];
-    for (int s = 0; s < players; s++) {
-        snprintf(names[s], sizeof names[s], "p%d", s + 1);
-        list[s] = names[s];
-    }
+    tu_seat_players(g, rules, players);
     struct verdict v, va, vb;
-    game_init(g, rules);
-    game_set_players(g, players, list, &v);
-    assert_int_equal(v.code, ERR_NONE);
     game_set_seed(g, seed, &v);
     uint64_t rng[RULES_MAX_PLAYERS];
     for (int s = 0; s < players; s++) rng[s] = seed * 37 + (uint64_t)s;
@@ -103,13 +95,8 @@ static void every_legal_move_applied_as_known_is_the_checked_move(void **state)
         char paths[3][4096];
         const char *files[3];
         int n = set_files(r, paths, files);
-        const struct rules *rules = &canonical;
-        void *handle = NULL;
-        char err[RULES_MESSAGE_SIZE] = "";
-        if (n) {
-            handle = loader.load(loader.ctx, files, n, &rules, err);
-            if (!handle) fail_msg("%s: %s", files[0], err);
-        }
+        void *handle;
+        const struct rules *rules = tu_load_rules(&loader, files, n, &canonical, &handle);
         int top = rules->max_players < 8 ? rules->max_players : 8;
         for (int players = rules->min_players; players <= top; players++)
             for (uint64_t seed = 1; seed <= 2; seed++) play_and_compare(rules, players, seed * 977 + r);
@@ -155,18 +142,12 @@ static void selfplay_records_are_the_same_with_and_without_the_checks(void **sta
         int n = set_files(r, paths, files);
         struct rules canonical;
         rules_init_canonical(&canonical);
-        int low = 2, high = 8;                  /* the table sizes of the set */
-        bool one_round = canonical.rounds_allowed >> 1 & 1;
-        if (n) {
-            const struct rules *rules;
-            char err[RULES_MESSAGE_SIZE] = "";
-            void *handle = loader.load(loader.ctx, files, n, &rules, err);
-            if (!handle) fail_msg("%s: %s", files[0], err);
-            low = rules->min_players;
-            high = rules->max_players < 8 ? rules->max_players : 8;
-            one_round = rules->rounds_allowed >> 1 & 1;
-            loader.release(loader.ctx, handle);
-        }
+        void *handle;
+        const struct rules *rules = tu_load_rules(&loader, files, n, &canonical, &handle);
+        int low = rules->min_players;           /* the table sizes of the set */
+        int high = rules->max_players < 8 ? rules->max_players : 8;
+        bool one_round = rules->rounds_allowed >> 1 & 1;
+        if (handle) loader.release(loader.ctx, handle);
         for (int players = low; players <= high; players++) {
             /* whole matches, and many one-round ones where the rules allow them */
             for (int rounds = 0; rounds <= (one_round ? 1 : 0); rounds++) {

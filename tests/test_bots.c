@@ -34,16 +34,8 @@ static void play_and_compare(const struct rules *rules, int players, uint64_t se
     struct game *g = malloc(sizeof *g), *snap = malloc(sizeof *snap);
     assert_non_null(g);
     assert_non_null(snap);
-    char names[RULES_MAX_PLAYERS][8];
-    const char *list[RULES_MAX_PLAYERS];
-    for (int s = 0; s < players; s++) {
-        snprintf(names[s], sizeof names[s], "p%d", s + 1);
-        list[s] = names[s];
-    }
+    tu_seat_players(g, rules, players);
     struct verdict v;
-    game_init(g, rules);
-    game_set_players(g, players, list, &v);
-    assert_int_equal(v.code, ERR_NONE);
     game_set_seed(g, seed, &v);
     uint64_t rng[RULES_MAX_PLAYERS];
     for (int s = 0; s < players; s++) rng[s] = seed * 31 + (uint64_t)s;
@@ -83,13 +75,8 @@ static void greedy_from_masks_chooses_as_scoring_the_legal_list_does(void **stat
     for (size_t r = 0; r < sizeof rule_sets / sizeof rule_sets[0]; r++) {
         int n = 0;
         while (n < 3 && rule_sets[r][n]) n++;
-        const struct rules *rules = &canonical;
-        void *handle = NULL;
-        char err[RULES_MESSAGE_SIZE] = "";
-        if (n) {
-            handle = loader.load(loader.ctx, rule_sets[r], n, &rules, err);
-            if (!handle) fail_msg("%s: %s", rule_sets[r][0], err);
-        }
+        void *handle;
+        const struct rules *rules = tu_load_rules(&loader, rule_sets[r], n, &canonical, &handle);
         for (int players = rules->min_players; players <= rules->max_players; players++)
             for (uint64_t seed = 1; seed <= 6; seed++) play_and_compare(rules, players, seed * 1000 + r);
         if (handle) loader.release(loader.ctx, handle);

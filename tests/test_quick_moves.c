@@ -248,28 +248,14 @@ static void deal_twin(struct game *u, const struct game *g)
     }
 }
 
-static void start(struct game *g, const struct rules *rules, int players)
-{
-    char names[RULES_MAX_PLAYERS][8];
-    const char *list[RULES_MAX_PLAYERS];
-    for (int s = 0; s < players; s++) {
-        snprintf(names[s], sizeof names[s], "p%d", s + 1);
-        list[s] = names[s];
-    }
-    struct verdict v;
-    game_init(g, rules);
-    game_set_players(g, players, list, &v);
-    assert_int_equal(v.code, ERR_NONE);
-}
-
 /* One match, seeded (g) and unseeded (u) side by side, greedy and random seats by turns. */
 static void walk_match(const struct walk *w, const struct rules *rules)
 {
     struct game *g = malloc(sizeof *g), *u = malloc(sizeof *u), *a = malloc(sizeof *a), *b = malloc(sizeof *b);
     assert_true(g && u && a && b);
     struct verdict v, vu;
-    start(g, rules, w->players);
-    start(u, rules, w->players);
+    tu_seat_players(g, rules, w->players);
+    tu_seat_players(u, rules, w->players);
     game_set_seed(g, w->seed, &v);
     assert_int_equal(v.code, ERR_NONE);
     uint64_t rng[RULES_MAX_PLAYERS];
@@ -324,13 +310,8 @@ static int walk_all(void **state)
         char paths[3][4096];
         const char *files[3];
         int n = tu_rule_files(rule_sets[r].names, paths, files);
-        const struct rules *rules = &canonical;
-        void *handle = NULL;
-        char err[RULES_MESSAGE_SIZE] = "";
-        if (n) {
-            handle = loader.load(loader.ctx, files, n, &rules, err);
-            if (!handle) fail_msg("%s: %s", files[0], err);
-        }
+        void *handle;
+        const struct rules *rules = tu_load_rules(&loader, files, n, &canonical, &handle);
         t.round_end_hook[r] = rules->hooks.at_round_end;
         bool hooked = rules->hooks.may_play || rules->hooks.asks_per_move;
         if (hooked != rule_sets[r].hooked)

@@ -133,16 +133,8 @@ static void play_and_check(const struct rules *rules, int players, int rounds, u
     assert_non_null(snap);
     assert_non_null(a);
     assert_non_null(b);
-    char names[RULES_MAX_PLAYERS][8];
-    const char *list[RULES_MAX_PLAYERS];
-    for (int s = 0; s < players; s++) {
-        snprintf(names[s], sizeof names[s], "p%d", s + 1);
-        list[s] = names[s];
-    }
+    tu_seat_players(g, rules, players);
     struct verdict v;
-    game_init(g, rules);
-    game_set_players(g, players, list, &v);
-    assert_int_equal(v.code, ERR_NONE);
     game_set_rounds(g, rounds, &v);
     assert_int_equal(v.code, ERR_NONE);
     game_set_seed(g, seed, &v);

@@ -289,3 +289,29 @@ int tu_rule_files(const char *const names[], char paths[][4096], const char *fil
     }
     return n;
 }
+
+const struct rules *tu_load_rules(const struct rules_loader *loader, const char *const files[], int n,
+                                  const struct rules *canonical, void **handle)
+{
+    *handle = NULL;
+    if (n == 0) return canonical;
+    const struct rules *rules = canonical;
+    char err[RULES_MESSAGE_SIZE] = "";
+    *handle = loader->load(loader->ctx, files, n, &rules, err);
+    if (!*handle) fail_msg("%s: %s", files[0], err);
+    return rules;
+}
+
+void tu_seat_players(struct game *g, const struct rules *rules, int players)
+{
+    char names[RULES_MAX_PLAYERS][8];
+    const char *list[RULES_MAX_PLAYERS];
+    for (int s = 0; s < players; s++) {
+        snprintf(names[s], sizeof names[s], "p%d", s + 1);
+        list[s] = names[s];
+    }
+    struct verdict v;
+    game_init(g, rules);
+    game_set_players(g, players, list, &v);
+    assert_int_equal(v.code, ERR_NONE);
+}

@@ -60,6 +60,14 @@ bool tu_same_verdict(const struct verdict *a, const struct verdict *b, int nplay
  * written into paths[]; any other is a rules name. Returns how many. */
 int tu_rule_files(const char *const names[], char paths[][4096], const char *files[]);
 
+/* The rule set of files[0..n) through loader (*handle to release), or canonical when n
+ * is 0 (*handle NULL); fails the test when the files do not load. */
+const struct rules *tu_load_rules(const struct rules_loader *loader, const char *const files[], int n,
+                                  const struct rules *canonical, void **handle);
+
+/* game_init under rules, then players seats named p1..pN; fails the test if refused. */
+void tu_seat_players(struct game *g, const struct rules *rules, int players);
+
 #endif
 
 /* Building positions from real deals. */
