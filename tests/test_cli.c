@@ -307,6 +307,8 @@ static void check_walks_a_directory_and_sums_it_up(void **state)
     done(&r);
     r = run(NULL, "check", "--json", "--summary", "-q", dir);
     assert_has(r.out, "{\"summary\":{\"files\":3,\"legal\":3,\"complete\":2,\"matches\":2,\"rounds\":2,");
+    assert_has(r.out, ",\"draws\":0,\"mean_total\":");     /* the sum beside the mean, for shards */
+    assert_has(r.out, ",\"sum_total\":");
     done(&r);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);

@@ -207,8 +207,9 @@ static void json_tally(FILE *out, const char *key, const char *name, int seat, c
     fprintf(out, "{\"%s\":", key);
     if (name) output_json_string(out, name);
     else fprintf(out, "%d", seat);
-    fprintf(out, ",\"matches\":%ld,\"wins\":%ld,\"draws\":%ld,\"mean_total\":%.2f}", t->matches, t->wins, t->draws,
-            mean(t));
+    /* the sum beside the mean: summaries of shards add up exactly (scripts/shard-merge) */
+    fprintf(out, ",\"matches\":%ld,\"wins\":%ld,\"draws\":%ld,\"mean_total\":%.2f,\"sum_total\":%lld}", t->matches,
+            t->wins, t->draws, mean(t), (long long)t->total_sum);
 }
 
 void check_summary_print(FILE *out, enum output_mode mode, const struct check_summary *sum)
