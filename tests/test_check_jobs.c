@@ -1,7 +1,7 @@
 /* check on several threads gives the verdict of one thread: the same status, rejected
- * line (its true number), message, match count, completeness and last result, on
- * self-played streams of many matches broken in every way near and far from the
- * places where the stream is cut. */
+ * line (its true number), message, match count, completeness and last result, and
+ * with --summary the same summary, on self-played streams of many matches broken in
+ * every way near and far from the places where the stream is cut. */
 #include "testutil.h"
 
 #include <stdio.h>
@@ -34,10 +34,15 @@ static void to_text(void *ctx, const char *data, size_t len)
 
 /* chunk_bytes 0: the default; loaders: each worker its own Lua bridge; piped: the
  * bytes come through a pipe (read and copied by the calling thread), else from a
- * regular file (whose chunks the workers read themselves) */
+ * regular file (whose chunks the workers read themselves); summary: NULL, or zeroed
+ * here and filled */
 static void check_bytes_from(const char *bytes, size_t len, int jobs, size_t chunk_bytes, bool loaders, bool piped,
-                             struct check_result *res)
+                             struct check_result *res, struct check_summary *summary)
 {
+    if (summary) {
+        memset(summary, 0, sizeof *summary);
+        summary->file = "stream.mtr";
+    }
     FILE *f = NULL;
     int fds[2] = {-1, -1};
     pid_t writer = -1;
@@ -71,7 +76,7 @@ static void check_bytes_from(const char *bytes, size_t len, int jobs, size_t chu
         job_loaders[i] = luarules_loader(bridges[i]);
     }
     check_descriptor_jobs(piped ? fds[0] : fileno(f), &loader, NULL, 0, jobs, loaders ? job_loaders : NULL,
-                          chunk_bytes, res);
+                          chunk_bytes, res, summary);
     for (int i = 0; i < jobs && i < 4; i++) luarules_free(bridges[i]);
     luarules_free(lua);
     if (piped) {
@@ -86,7 +91,34 @@ static void check_bytes_from(const char *bytes, size_t len, int jobs, size_t chu
 static void check_bytes(const char *bytes, size_t len, int jobs, size_t chunk_bytes, bool loaders,
                         struct check_result *res)
 {
-    check_bytes_from(bytes, len, jobs, chunk_bytes, loaders, false, res);
+    check_bytes_from(bytes, len, jobs, chunk_bytes, loaders, false, res, NULL);
+}
+
+static void assert_same_tally(const struct check_tally *a, const struct check_tally *b, const char *what,
+                              const char *who)
+{
+    if (a->matches != b->matches || a->wins != b->wins || a->draws != b->draws || a->total_sum != b->total_sum)
+        fail_msg("%s: %s: one thread: %ld matches, %ld wins, %ld draws, %lld in all; threads: %ld, %ld, %ld, %lld",
+                 what, who, a->matches, a->wins, a->draws, (long long)a->total_sum, b->matches, b->wins, b->draws,
+                 (long long)b->total_sum);
+}
+
+static void assert_same_summary(const struct check_summary *a, const struct check_summary *b, const char *what)
+{
+    if (a->matches != b->matches || a->rounds != b->rounds || a->blocked != b->blocked ||
+        a->longest_moves != b->longest_moves || a->longest_line != b->longest_line ||
+        strcmp(a->longest_file, b->longest_file) != 0 || a->round_moves != b->round_moves || a->nnames != b->nnames)
+        fail_msg("%s: one thread's summary: %ld matches, %ld rounds, %ld blocked, longest %ld moves at %s:%ld, %ld "
+                 "moves after, %d names; threads': %ld, %ld, %ld, %ld at %s:%ld, %ld, %d",
+                 what, a->matches, a->rounds, a->blocked, a->longest_moves, a->longest_file, a->longest_line,
+                 a->round_moves, a->nnames, b->matches, b->rounds, b->blocked, b->longest_moves, b->longest_file,
+                 b->longest_line, b->round_moves, b->nnames);
+    for (int i = 0; i < a->nnames; i++) {
+        if (strcmp(a->names[i], b->names[i]) != 0)
+            fail_msg("%s: name %d: one thread met %s, threads %s", what, i + 1, a->names[i], b->names[i]);
+        assert_same_tally(&a->by_name[i], &b->by_name[i], what, a->names[i]);
+    }
+    for (int s = 0; s < RULES_MAX_PLAYERS; s++) assert_same_tally(&a->by_seat[s], &b->by_seat[s], what, "a seat");
 }
 
 static void assert_same(const struct check_result *a, const struct check_result *b, const char *what)
@@ -111,26 +143,34 @@ static void assert_same(const struct check_result *a, const struct check_result 
 static void compare_all(const char *bytes, size_t len, const char *what)
 {
     struct check_result *one = malloc(sizeof *one), *many = malloc(sizeof *many);
-    assert_non_null(one);
-    assert_non_null(many);
-    check_bytes(bytes, len, 1, 0, false, one);
-    /* small chunks cut inside matches, large ones between them */
+    struct check_summary *one_sum = malloc(sizeof *one_sum), *many_sum = malloc(sizeof *many_sum);
+    assert_true(one && many && one_sum && many_sum);
+    check_bytes_from(bytes, len, 1, 0, false, false, one, one_sum);
+    check_bytes(bytes, len, 1, 0, false, many);
+    assert_same(one, many, what);             /* --summary reads every line: the same verdict */
+    /* small chunks cut inside matches, large ones between them; without and with --summary */
     static const struct { size_t bytes; bool loaders; } ways[] = {{8192, true}, {40000, false}, {0, true}};
     for (int jobs = 2; jobs <= 3; jobs++)
-        for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
-            check_bytes(bytes, len, jobs, ways[w].bytes, ways[w].loaders, many);
-            char label[160];
-            snprintf(label, sizeof label, "%s (%d threads, chunks of %zu bytes%s)", what, jobs, ways[w].bytes,
-                     ways[w].loaders ? ", a bridge each" : "");
-            assert_same(one, many, label);
-        }
+        for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++)
+            for (int summed = 0; summed < 2; summed++) {
+                check_bytes_from(bytes, len, jobs, ways[w].bytes, ways[w].loaders, false, many,
+                                 summed ? many_sum : NULL);
+                char label[160];
+                snprintf(label, sizeof label, "%s (%d threads, chunks of %zu bytes%s%s)", what, jobs, ways[w].bytes,
+                         ways[w].loaders ? ", a bridge each" : "", summed ? ", --summary" : "");
+                assert_same(one, many, label);
+                if (summed) assert_same_summary(one_sum, many_sum, label);
+            }
     /* through a pipe: the calling thread reads and copies every chunk */
     for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
-        check_bytes_from(bytes, len, 2, ways[w].bytes, ways[w].loaders, true, many);
+        check_bytes_from(bytes, len, 2, ways[w].bytes, ways[w].loaders, true, many, many_sum);
         char label[160];
-        snprintf(label, sizeof label, "%s (2 threads, a pipe, chunks of %zu bytes)", what, ways[w].bytes);
+        snprintf(label, sizeof label, "%s (2 threads, a pipe, chunks of %zu bytes, --summary)", what, ways[w].bytes);
         assert_same(one, many, label);
+        assert_same_summary(one_sum, many_sum, label);
     }
+    free(many_sum);
+    free(one_sum);
     free(many);
     free(one);
 }
@@ -285,10 +325,73 @@ static void threads_give_the_verdict_of_one_thread(void **state)
     free(t.data);
 }
 
+/* Each match's p1, p2 and p3 renamed n<match>_<seat>: a name of its own per seat and
+ * match (whole words only), in place of text's. */
+static void rename_per_match(struct text *t)
+{
+    struct text out = {0};
+    int match = 0;
+    for (char *line = t->data; *line;) {
+        char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line) : strlen(line);
+        if (strncmp(line, "players ", 8) == 0) match++;
+        for (size_t i = 0; i < len;) {
+            size_t j = i;
+            while (j < len && line[j] != ' ') j++;
+            char name[32];
+            if (j - i == 2 && line[i] == 'p' && line[i + 1] >= '1' && line[i + 1] <= '3') {
+                snprintf(name, sizeof name, "n%d_%c", match, line[i + 1]);
+                to_text(&out, name, strlen(name));
+            } else {
+                to_text(&out, line + i, j - i);
+            }
+            if (j < len) to_text(&out, " ", 1);
+            i = j + 1;
+        }
+        to_text(&out, "\n", 1);
+        line += len + (nl != NULL);
+    }
+    free(t->data);
+    *t = out;
+}
+
+/* Past the 256 names a summary counts by name (the rest only by seat), the threads
+ * count the same ones: the first 256 the stream meets, in its order. */
+static void threads_sum_up_the_first_names_of_the_stream(void **state)
+{
+    (void)state;
+    struct selfplay_options o;
+    selfplay_defaults(&o);
+    o.players = 3;
+    o.rounds = 1;
+    o.seed = 5;
+    o.games = 100;
+    struct rules canonical;
+    rules_init_canonical(&canonical);
+    struct text t = {0};
+    struct selfplay_sink sink = {to_text, &t};
+    char err[RULES_MESSAGE_SIZE];
+    for (long i = 0; i < o.games; i++) assert_int_equal(selfplay_match(&o, &canonical, NULL, 0, i, &sink, err), 0);
+    rename_per_match(&t);
+    struct check_result *res = malloc(sizeof *res);
+    struct check_summary *sum = malloc(sizeof *sum);
+    assert_true(res && sum);
+    check_bytes_from(t.data, t.len, 1, 0, false, false, res, sum);
+    assert_int_equal(res->status, 0);
+    assert_int_equal(sum->matches, 100);
+    assert_int_equal(sum->nnames, CHECK_SUMMARY_NAMES);        /* 300 names met */
+    assert_string_equal(sum->names[CHECK_SUMMARY_NAMES - 1], "n86_1");
+    compare_all(t.data, t.len, "300 names");
+    free(sum);
+    free(res);
+    free(t.data);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(threads_give_the_verdict_of_one_thread),
+        cmocka_unit_test(threads_sum_up_the_first_names_of_the_stream),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -527,11 +527,12 @@ static void check_on_threads_over_files_says_what_one_thread_says(void **state)
     snprintf(missing, sizeof missing, "%s/missing.mtr", dir);
     snprintf(ruled, sizeof ruled, "%s/ruled.mtr", dir);
     static const char *const modes[][3] = {{"--quiet", "--json", NULL}, {"--require-complete", NULL, NULL},
-                                           {"--rules", "double-blank-50", NULL}, {"--json", "--rules", "elimination-100"}};
-    for (int m = -1; m < 4; m++) {
+                                           {"--rules", "double-blank-50", NULL}, {"--json", "--rules", "elimination-100"},
+                                           {"--summary", "--json", NULL}, {"--summary", "--rules", "double-blank-50"}};
+    for (int m = -1; m < 6; m++) {
         const char *a = m >= 0 ? modes[m][0] : "--json", *b = m >= 0 && modes[m][1] ? modes[m][1] : "--json";
         const char *c = m >= 0 && modes[m][2] ? modes[m][2] : "--json";
-        if (m < 0) a = b = c = "--summary";      /* --summary: one thread whatever --jobs says */
+        if (m < 0) a = b = c = "--summary";      /* --summary: each thread's figures added up in order */
         struct run one = run(NULL, "check", "--jobs", "1", a, b, c, sub, stream, missing, ruled, "-");
         struct run many = run(NULL, "check", "--jobs", "3", a, b, c, sub, stream, missing, ruled, "-");
         assert_int_equal(one.status, many.status);

@@ -191,7 +191,8 @@ static bool check_on_threads(struct report *r, const struct rules_loader *loader
     }
     bool ran = false;
     if (n == jobs) {
-        struct check_run run = {loader, rules, nrules, jobs, loaders, 0, open_file, report_file, r};
+        struct check_run run = {loader, rules, nrules, jobs, loaders, 0, open_file, report_file, r,
+                                r->summary, (const char *const *)r->files->paths};
         ran = check_run_jobs(&run, r->files->n);
     }
     for (int i = 0; i < n; i++) luarules_free(bridges[i]);
@@ -251,8 +252,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
     if (status < 0) {
         struct report r = {mode, require_complete, want_summary, quiet, &files, summary, 0};
         if (summary) memset(summary, 0, sizeof *summary);
-        /* --summary reads every file in one thread: its longest round names a line */
-        bool done = jobs > 1 && !summary && check_on_threads(&r, &env->loader, rules, nrules, jobs);
+        bool done = jobs > 1 && check_on_threads(&r, &env->loader, rules, nrules, jobs);
         for (int i = 0; !done && i < files.n; i++) {
             check_file(files.paths[i], &env->loader, rules, nrules, res, summary);
             if (!report_file(&r, i, res)) break;

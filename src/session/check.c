@@ -30,15 +30,11 @@ struct check_context {
     struct check_summary *summary;    /* may be NULL */
 };
 
-/* out of line: plain check calls check_respond for every line, --summary alone needs this */
-__attribute__((noinline)) static void summary_add_response(struct check_summary *sum, const struct referee *ref,
-                                                           const struct response *resp);
-
 static void check_respond(void *ctx, const struct referee *ref, const struct response *resp)
 {
     struct check_context *c = ctx;
     record_response(c->res, ref, resp);
-    if (c->summary) summary_add_response(c->summary, ref, resp);
+    if (c->summary) check_summary_add_response(c->summary, ref, resp);
 }
 
 void check_descriptor_summed(int fd, const struct rules_loader *loader, const char *const rules_files[], int nrules,
@@ -162,7 +158,9 @@ static void tally(struct check_tally *t, const struct verdict *v, int seat, int6
     }
 }
 
-static void summary_add_response(struct check_summary *sum, const struct referee *ref, const struct response *resp)
+/* out of line: plain check calls check_respond for every line, --summary alone needs this */
+__attribute__((noinline)) void check_summary_add_response(struct check_summary *sum, const struct referee *ref,
+                                                          const struct response *resp)
 {
     if (resp->kind != RESPONSE_VERDICT || resp->verdict.code != ERR_NONE) return;
     enum command_kind k = ref->cmd.kind;
@@ -186,6 +184,37 @@ static void summary_add_response(struct check_summary *sum, const struct referee
         if (i >= 0) tally(&sum->by_name[i], v, s, g->totals[s]);
         tally(&sum->by_seat[s], v, s, g->totals[s]);
     }
+}
+
+static void tally_add(struct check_tally *t, const struct check_tally *part)
+{
+    t->matches += part->matches;
+    t->wins += part->wins;
+    t->draws += part->draws;
+    t->total_sum += part->total_sum;
+}
+
+void check_summary_add_part(struct check_summary *sum, const struct check_summary *part, long offset,
+                            const char *file)
+{
+    sum->matches += part->matches;
+    sum->rounds += part->rounds;
+    sum->blocked += part->blocked;
+    /* the part's first longest round is the one the whole would keep: an earlier one
+     * as long stays */
+    if (part->longest_moves > sum->longest_moves) {
+        sum->longest_moves = part->longest_moves;
+        sum->longest_line = part->longest_line + offset;
+        snprintf(sum->longest_file, sizeof sum->longest_file, "%s", file ? file : "-");
+    }
+    /* the part began with a fresh session, so no round was under way before it */
+    sum->round_moves = part->round_moves;
+    /* names in the order the part met them: after the summary's own, as the whole met them */
+    for (int i = 0; i < part->nnames; i++) {
+        int k = summary_name(sum, part->names[i]);
+        if (k >= 0) tally_add(&sum->by_name[k], &part->by_name[i]);
+    }
+    for (int s = 0; s < RULES_MAX_PLAYERS; s++) tally_add(&sum->by_seat[s], &part->by_seat[s]);
 }
 
 void check_summary_add_file(struct check_summary *sum, const struct check_result *res)

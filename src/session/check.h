@@ -69,6 +69,14 @@ void check_descriptor_summed(int fd, const struct rules_loader *loader, const ch
                              struct check_result *res, struct check_summary *summary);
 /* Counts a file's verdict in the summary (after check_descriptor_summed). */
 void check_summary_add_file(struct check_summary *summary, const struct check_result *res);
+/* Counts one response of ref's session (the summary's file being read). */
+void check_summary_add_response(struct check_summary *summary, const struct referee *ref,
+                                const struct response *resp);
+/* Adds part, the summary of lines refereed from a fresh session and numbered from 1,
+ * to summary, where they are the lines after line `offset` of file (not owned): as
+ * if summary had counted them itself. */
+void check_summary_add_part(struct check_summary *summary, const struct check_summary *part, long offset,
+                            const char *file);
 /* Writes the summary as a small table, or as one JSON object {"summary":{...}}. */
 void check_summary_print(FILE *out, enum output_mode mode, const struct check_summary *summary);
 
@@ -89,6 +97,10 @@ struct check_run {
     /* The verdict of input i, called in input order; false ends the run there. */
     bool (*verdict)(void *ctx, int i, struct check_result *res);
     void *ctx;
+    /* --summary: what every input adds to it (but check_summary_add_file, which is the
+     * verdict callback's), or NULL; names[i] is input i's name for its longest round */
+    struct check_summary *summary;
+    const char *const *names;
 };
 
 /* Checks inputs 0..n-1 (see struct check_run): each cut into chunks of whole lines
@@ -98,11 +110,12 @@ struct check_run {
  * (and no verdict given) when no thread could be started. */
 bool check_run_jobs(const struct check_run *run, int n);
 
-/* The same verdict as check_descriptor for one descriptor (not closed), the stream
- * refereed on jobs threads (job_loaders as in struct check_run). */
+/* The same verdict (and summary) as check_descriptor_summed for one descriptor (not
+ * closed), the stream refereed on jobs threads (job_loaders as in struct check_run);
+ * summary may be NULL. */
 void check_descriptor_jobs(int fd, const struct rules_loader *loader, const char *const rules_files[], int nrules,
                            int jobs, const struct rules_loader *job_loaders, size_t chunk_bytes,
-                           struct check_result *res);
+                           struct check_result *res, struct check_summary *summary);
 
 /* Writes a result as "FILE: ok, ana wins 40-61" / "FILE:LINE: code: message", or as one
  * JSON object. */

@@ -44,6 +44,9 @@ struct chunk {
     bool over, touched;           /* at its end: the match over; a set-up line or move since one ended */
     struct game last;
     struct verdict last_end;
+    /* with --summary: what the chunk's lines add to it, counted from a fresh session
+     * and lines numbered from 1; owned, kept with the slot */
+    struct check_summary *summary;
 };
 
 /* What refereeing a chunk's lines found: counted into res (may be NULL: replayed). */
@@ -73,9 +76,10 @@ struct merge {
 };
 
 /* Referees text[0..len) on ref through the session loop, its lines numbered from
- * first_number; stops at a rejected line (its verdict in res, which may be NULL). */
+ * first_number; stops at a rejected line (its verdict in res, which may be NULL).
+ * Counts every response into summary (its file being read), unless NULL. */
 void chunk_run_lines(struct referee *ref, const char *text, size_t len, long first_number, struct response *resp,
-                     struct check_result *res, struct lines_run *lr);
+                     struct check_result *res, struct lines_run *lr, struct check_summary *summary);
 
 /* Frees *ref (referee_free, then the memory) and sets it NULL; NULL does nothing. */
 void chunk_free_referee(struct referee **ref);

@@ -122,7 +122,8 @@ static void work_chunk(struct worker *w, struct chunk *c, struct response *resp,
         c->needs_rules = true;            /* the calling thread says why */
     } else {
         struct lines_run lr;
-        chunk_run_lines(ref, text, c->len, 1, resp, scratch, &lr);
+        if (c->summary) memset(c->summary, 0, sizeof *c->summary);
+        chunk_run_lines(ref, text, c->len, 1, resp, scratch, &lr, c->summary);
         c->lines = lr.lines;
         c->rejected = lr.rejected;
         c->opens_match = lr.opens_match;
@@ -429,8 +430,11 @@ bool check_run_jobs(const struct check_run *run, int n)
     if (rd.chunk_bytes < 2 * LONG_KEPT) rd.chunk_bytes = 2 * LONG_KEPT;
     rd.window = mt_malloc(rd.chunk_bytes);   /* without it, files are read as pipes are */
     bool ok = p.slots && workers && m.resp && m.res;
-    if (ok) memset(p.slots, 0, (size_t)p.nslots * sizeof *p.slots);
-    for (int i = 0; ok && i < p.nslots; i++) p.slots[i].fd = p.slots[i].closes_fd = -1;
+    /* every slot is set, whatever failed: the clean-up below resets them all */
+    if (p.slots) memset(p.slots, 0, (size_t)p.nslots * sizeof *p.slots);
+    for (int i = 0; p.slots && i < p.nslots; i++) p.slots[i].fd = p.slots[i].closes_fd = -1;
+    for (int i = 0; ok && run->summary && i < p.nslots; i++)
+        ok = (p.slots[i].summary = mt_malloc(sizeof *p.slots[i].summary)) != NULL;
     p.awaited = -1;
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.work_ready, NULL);
@@ -459,6 +463,7 @@ bool check_run_jobs(const struct check_run *run, int n)
     for (int i = 0; p.slots && i < p.nslots; i++) {
         chunk_reset(&p.slots[i]);
         free(p.slots[i].text);
+        free(p.slots[i].summary);
     }
     pthread_cond_destroy(&p.work_ready);
     pthread_cond_destroy(&p.chunk_done);
@@ -498,14 +503,17 @@ static bool keep_verdict(void *ctx, int i, struct check_result *res)
 
 void check_descriptor_jobs(int fd, const struct rules_loader *loader, const char *const rules_files[], int nrules,
                            int jobs, const struct rules_loader *job_loaders, size_t chunk_bytes,
-                           struct check_result *res)
+                           struct check_result *res, struct check_summary *summary)
 {
     if (jobs <= 1 || (nrules > 0 && !job_loaders)) {
-        check_descriptor(fd, loader, rules_files, nrules, res);
+        check_descriptor_summed(fd, loader, rules_files, nrules, res, summary);
         return;
     }
     struct one_descriptor one = {fd, res};
     memset(res, 0, sizeof *res);
-    struct check_run run = {loader, rules_files, nrules, jobs, job_loaders, chunk_bytes, open_given, keep_verdict, &one};
-    if (!check_run_jobs(&run, 1)) check_descriptor(fd, loader, rules_files, nrules, res);   /* no thread to be had */
+    const char *const names[] = {summary ? summary->file : NULL};
+    struct check_run run = {loader, rules_files, nrules, jobs, job_loaders, chunk_bytes, open_given, keep_verdict, &one,
+                            summary, names};
+    /* no thread to be had: one thread's way */
+    if (!check_run_jobs(&run, 1)) check_descriptor_summed(fd, loader, rules_files, nrules, res, summary);
 }

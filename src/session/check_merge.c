@@ -14,6 +14,7 @@
 struct chunk_reading {
     struct check_result *res;
     struct lines_run *lr;
+    struct check_summary *summary;
 };
 
 static void chunk_response(void *ctx, const struct referee *ref, const struct response *resp)
@@ -21,6 +22,7 @@ static void chunk_response(void *ctx, const struct referee *ref, const struct re
     struct chunk_reading *r = ctx;
     struct lines_run *lr = r->lr;
     if (resp->kind == RESPONSE_NONE) return;
+    if (r->summary) check_summary_add_response(r->summary, ref, resp);
     if (!lr->seen_command) {
         lr->seen_command = true;
         lr->opens_match = resp->kind == RESPONSE_VERDICT && resp->verdict.code == ERR_NONE &&
@@ -45,10 +47,10 @@ static void chunk_response(void *ctx, const struct referee *ref, const struct re
 /* Referees c's lines on ref through the session loop, numbered from first_number;
  * stops at a rejected line (its verdict in res). */
 void chunk_run_lines(struct referee *ref, const char *text, size_t len, long first_number, struct response *resp,
-                     struct check_result *res, struct lines_run *lr)
+                     struct check_result *res, struct lines_run *lr, struct check_summary *summary)
 {
     memset(lr, 0, sizeof *lr);
-    struct chunk_reading reading = {res, lr};
+    struct chunk_reading reading = {res, lr, summary};
     struct session_options o = {.respond = chunk_response, .ctx = &reading};
     struct session_result run;
     session_run_text(ref, text, len, first_number, &o, resp, &run);
@@ -83,9 +85,11 @@ static bool own_session(struct merge *m)
     }
     if (m->replay) {
         /* the chunk before was kept from a worker whose session cannot move here:
-         * referee it again (it opened its match, so from a fresh session) */
+         * referee it again (it opened its match, so from a fresh session); its lines
+         * are in the summary already */
         struct lines_run lr;
-        chunk_run_lines(m->ref, m->replay->text, m->replay->len, m->lines - m->replay->lines + 1, m->resp, NULL, &lr);
+        chunk_run_lines(m->ref, m->replay->text, m->replay->len, m->lines - m->replay->lines + 1, m->resp, NULL, &lr,
+                        NULL);
         m->replay = NULL;
     }
     return true;
@@ -107,6 +111,7 @@ void merge_chunk(struct merge *m, struct chunk *c)
     bool before_over = m->ref ? game_is_over(&m->ref->game) : m->over;
     bool fits = !c->needs_rules && !c->rejected && (m->fresh || (before_over && c->opens_match));
     if (fits) {
+        if (m->run->summary) check_summary_add_part(m->run->summary, c->summary, m->lines, m->run->summary->file);
         m->res->matches += c->matches;
         m->res->moves += c->lines;
         if (c->ended) {
@@ -134,7 +139,7 @@ void merge_chunk(struct merge *m, struct chunk *c)
     m->fresh = false;
     long before = m->ref->matches_ended;
     struct lines_run lr;
-    chunk_run_lines(m->ref, c->text, c->len, m->lines + 1, m->resp, m->res, &lr);
+    chunk_run_lines(m->ref, c->text, c->len, m->lines + 1, m->resp, m->res, &lr, m->run->summary);
     m->res->matches += m->ref->matches_ended - before;
     m->res->moves += lr.lines;
     m->lines += lr.lines;
@@ -155,6 +160,12 @@ void merge_begin(struct merge *m, const struct chunk *first)
     m->replay = NULL;
     m->over = m->touched = m->stopped = m->failed = false;
     m->read_error = 0;
+    struct check_summary *sum = m->run->summary;
+    if (sum) {
+        /* as check_descriptor_summed begins a file */
+        sum->file = m->run->names ? m->run->names[m->input] : NULL;
+        sum->round_moves = 0;
+    }
 }
 
 /* The input's last chunk is merged: its verdict to the caller. */
