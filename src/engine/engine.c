@@ -23,9 +23,7 @@ bool game_setup_open(const struct game *g) { return g->phase == PHASE_SETUP; }
 bool game_needs_deal(const struct game *g)
 {
     if (g->phase != PHASE_SETUP && g->phase != PHASE_DEALING) return false;
-    for (int s = 0; s < g->nplayers; s++)
-        if (!g->eliminated[s] && !g->dealt[s]) return true;
-    return g->nplayers == 0;
+    return game_seats_undealt(g) != 0 || g->nplayers == 0;
 }
 
 static bool name_is(const char *stored, const char *name, int len)
@@ -165,9 +163,7 @@ void game_deal_hand(struct game *g, int seat, tileset hand, const tile_t *tiles,
      * starts round 1), and only the last hand of a round starts the play, which a
      * house rule may refuse (lay_engine): only those need a copy to undo. */
     bool starts_match = g->phase == PHASE_SETUP;
-    bool last_hand = true;
-    for (int s = 0; s < g->nplayers; s++)
-        if (s != seat && !g->eliminated[s] && !g->dealt[s]) last_hand = false;
+    bool last_hand = (game_seats_undealt(g) & ~(1u << seat)) == 0;
     /* the play that the last hand starts can be refused only by an opener hook
      * (round_begin_play): without one, nothing after the checks can fail */
     bool undo = starts_match || (last_hand && g->rules->hooks.asks[ASK_OPENER]);
