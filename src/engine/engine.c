@@ -23,9 +23,7 @@ bool game_setup_open(const struct game *g) { return g->phase == PHASE_SETUP; }
 bool game_needs_deal(const struct game *g)
 {
     if (g->phase != PHASE_SETUP && g->phase != PHASE_DEALING) return false;
-    for (int s = 0; s < g->nplayers; s++)
-        if (!g->eliminated[s] && !g->dealt[s]) return true;
-    return g->nplayers == 0;
+    return game_seats_undealt(g) != 0 || g->nplayers == 0;
 }
 
 static bool name_is(const char *stored, const char *name, int len)
@@ -123,8 +121,27 @@ static bool leave_setup(struct game *g, struct verdict *v)
 
 void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct verdict *v)
 {
+    assert(count >= 0 && (count == 0 || tiles));
+    /* the whole hand at once, the word of each tile by index (no branch on it) */
+    uint64_t words[3] = {0, 0, 0};
+    for (int i = 0; i < count; i++) {
+        assert(TILE_VALID(tiles[i]));
+        words[tiles[i] >> 6] |= (uint64_t)1 << (tiles[i] & 63);
+    }
+    game_deal_hand(g, seat, (tileset){{words[0], words[1], words[2]}}, tiles, count, v);
+}
+
+void game_deal_hand(struct game *g, int seat, tileset hand, const tile_t *tiles, int count, struct verdict *v)
+{
     assert(GAME_SEAT_VALID(g, seat) && count >= 0 && (count == 0 || tiles));
-    for (int i = 0; i < count; i++) assert(TILE_VALID(tiles[i]));
+#ifndef NDEBUG
+    tileset read = tileset_empty();
+    for (int i = 0; i < count; i++) {
+        assert(TILE_VALID(tiles[i]));
+        tileset_add(&read, tiles[i]);
+    }
+    assert(tileset_equal(read, hand));
+#endif
     /* the hooks that starting a round asks (lay_engine, opener) add a failure only to a
      * clean verdict (game_ask): whatever the caller left in v must not count */
     verdict_reset(v);
@@ -146,9 +163,7 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
      * starts round 1), and only the last hand of a round starts the play, which a
      * house rule may refuse (lay_engine): only those need a copy to undo. */
     bool starts_match = g->phase == PHASE_SETUP;
-    bool last_hand = true;
-    for (int s = 0; s < g->nplayers; s++)
-        if (s != seat && !g->eliminated[s] && !g->dealt[s]) last_hand = false;
+    bool last_hand = (game_seats_undealt(g) & ~(1u << seat)) == 0;
     /* the play that the last hand starts can be refused only by an opener hook
      * (round_begin_play): without one, nothing after the checks can fail */
     bool undo = starts_match || (last_hand && g->rules->hooks.asks[ASK_OPENER]);
@@ -156,17 +171,13 @@ void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct 
     if (undo) before = *g;
     if (!leave_setup(g, v)) { *g = before; return; }
     int size = g->rules->hand_size[game_players_in(g)];
-    tileset hand = tileset_empty(), others = tileset_empty();
+    tileset others = tileset_empty();
     for (int s = 0; s < g->nplayers; s++) others = tileset_or(others, g->hands[s]);
     tile_t engine = tile_double(g->engine_pip);
     const char *problem = 0;
     enum { NONE, TWICE_IN_HAND, ENGINE, DEALT } why = NONE;
     tile_t culprit = TILE_NONE;
-    /* the whole hand at once, the word of each tile by index (no branch on it): a
-     * hand without a fault is count different tiles, no engine, none dealt before */
-    uint64_t words[3] = {0, 0, 0};
-    for (int i = 0; i < count; i++) words[tiles[i] >> 6] |= (uint64_t)1 << (tiles[i] & 63);
-    hand = (tileset){{words[0], words[1], words[2]}};
+    /* a hand without a fault is count different tiles, no engine, none dealt before */
     if (tileset_count(hand) != count || (!g->engine_dealt && tileset_has(hand, engine)) ||
         !tileset_is_empty(tileset_and(hand, others))) {
         /* a fault: the first tile in the line's order that shows one */

@@ -35,6 +35,11 @@ void game_set_rules(struct game *g, const struct rules *rules, struct verdict *v
 void game_assert_round(struct game *g, long long n, struct verdict *v);
 /* `deal` [R5][R23]: tiles[0..count) as read, duplicates included. */
 void game_deal(struct game *g, int seat, const tile_t *tiles, int count, struct verdict *v);
+/* game_deal with hand, the set of tiles[0..count), built by the caller as it read them
+ * (the referee's fast path, in the same pass): the same game and verdict. The tiles
+ * are read only when the hand has a fault, to find the first tile that shows it.
+ * Debug builds assert that hand is their set. */
+void game_deal_hand(struct game *g, int seat, tileset hand, const tile_t *tiles, int count, struct verdict *v);
 /* `play`, `draw`, `pass` [R7]-[R20]; fills v's events when the move ends a round. */
 void game_move(struct game *g, const struct move *m, struct verdict *v);
 /* game_move for a move already known legal: one of game_legal_moves' list (or the

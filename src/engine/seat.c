@@ -26,9 +26,7 @@ int64_t game_hand_value(const struct game *g, tileset hand)
 
 int game_players_in(const struct game *g)
 {
-    int n = 0;
-    for (int s = 0; s < g->nplayers; s++) n += !g->eliminated[s];
-    return n;
+    return tile_popcount(game_seat_table(g) & ~game_seat_flags(g->eliminated));
 }
 
 const char *game_train_name(const struct game *g, int train)

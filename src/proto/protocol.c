@@ -418,7 +418,8 @@ bool protocol_parse_move_shape(const char *line, size_t len, size_t name_len, in
     return len < 64 && len >= 6 && parse_move_tail(line, len, name_len, (unsigned)max_pip, false, cmd);
 }
 
-/* `deal NAME A-B A-B ...`, single spaces, at least one tile, as records write it. */
+/* `deal NAME A-B A-B ...`, single spaces, at least one tile, as records write it. The
+ * set of the tiles is built as they are read (the engine would loop over them again). */
 static bool parse_deal_fast(const char *line, size_t len, unsigned max_pip, struct command *cmd)
 {
     const unsigned char *s = (const unsigned char *)line;
@@ -426,17 +427,21 @@ static bool parse_deal_fast(const char *line, size_t len, unsigned max_pip, stru
     size_t i = 5;
     if (!fast_name(s, len, &i)) return false;
     struct token actor = {line + 5, (int)(i - 5)};
+    uint64_t words[3] = {0, 0, 0};
     int n = 0;
     while (i < len) {
         if (s[i] != ' ' || n == PROTOCOL_MAX_ITEMS) return false;
         i++;
-        if (!fast_tile(s, len, &i, max_pip, &cmd->tiles[n])) return false;
-        n++;
+        tile_t t;
+        if (!fast_tile(s, len, &i, max_pip, &t)) return false;
+        cmd->tiles[n++] = t;
+        words[t >> 6] |= (uint64_t)1 << (t & 63);
     }
     if (n == 0) return false;
     cmd->kind = CMD_DEAL;
     cmd->actor = actor;
     cmd->count = n;
+    cmd->hand = (tileset){{words[0], words[1], words[2]}};
     return true;
 }
 

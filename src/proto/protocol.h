@@ -37,6 +37,7 @@ struct command {
     int count;                   /* players names, rules files, deal tiles */
     struct token items[PROTOCOL_MAX_ITEMS];   /* players names, rules files */
     tile_t tiles[PROTOCOL_MAX_ITEMS];         /* deal tiles, as read */
+    tileset hand;                /* deal, from protocol_parse_deal_shape only: the tiles' set */
 };
 
 /* Parses line[0..len) (no line ending) into cmd. Returns true on success; on a
@@ -59,8 +60,8 @@ bool protocol_parse_move_shape(const char *line, size_t len, size_t name_len, in
 
 /* protocol_parse_set for a `deal NAME A-B ...` line spelled as records write it
  * (single spaces, no comment, at most PROTOCOL_MAX_ITEMS tiles of double-max_pip):
- * true with cmd as protocol_parse_set fills it; false means only "ask
- * protocol_parse_set". */
+ * true with cmd as protocol_parse_set fills it, and cmd->hand the set of the tiles
+ * (for game_deal_hand); false means only "ask protocol_parse_set". */
 bool protocol_parse_deal_shape(const char *line, size_t len, int max_pip, struct command *cmd);
 
 /* Whether text is a valid player name: [A-Za-z][A-Za-z0-9_]{0,15}, not a keyword or mex. */

@@ -494,7 +494,7 @@ __attribute__((noinline)) static bool fast_deal(struct referee *ref, const char 
     resp->kind = RESPONSE_VERDICT;
     resp->nlegal = 0;
     struct verdict *v = &resp->verdict;
-    game_deal(g, seat, cmd->tiles, cmd->count, v);
+    game_deal_hand(g, seat, cmd->hand, cmd->tiles, cmd->count, v);
     if (v->code == ERR_NONE) ref->match_touched = true;
     return true;
 }
