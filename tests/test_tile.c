@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "seat.h"
 #include "tile.h"
 
 static void R1_set_has_91_distinct_tiles(void **state)
@@ -144,6 +145,41 @@ static void R1_tiles_parse_in_either_order_with_leading_zeros(void **state)
     assert_string_equal(buf, "5-12");
 }
 
+/* tileset_count and tile_popcount count without the popcount instruction: against a
+ * count bit by bit, on sets of every size and random words (all bits set included). */
+static void tilesets_count_their_tiles_bit_by_bit(void **state)
+{
+    (void)state;
+    uint64_t x = 88172645463325252ULL;
+    for (int k = 0; k < 20000; k++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        uint64_t w[3] = {x, x * 0x9E3779B97F4A7C15ULL, (x >> 3) & 0xFF};
+        if (k % 7 == 0) w[k % 3] = ~0ULL;
+        if (k % 11 == 0) w[(k + 1) % 3] = 0;
+        tileset s = {{w[0], w[1], w[2]}};
+        int want = 0;
+        for (int i = 0; i < 3; i++)
+            for (int b = 0; b < 64; b++) want += (int)(w[i] >> b & 1);
+        assert_int_equal(tileset_count(s), want);
+        int first = 0;
+        for (int b = 0; b < 64; b++) first += (int)(w[0] >> b & 1);
+        assert_int_equal(tile_popcount(w[0]), first);
+    }
+    tileset all = {{~0ULL, ~0ULL, 0xFF}};
+    assert_int_equal(tileset_count(all), TILE_COUNT);
+}
+
+/* A seat's bool flags gathered into bits (game_seat_flags): every pattern of the 16 seats. */
+static void seat_flags_become_one_bit_a_seat(void **state)
+{
+    (void)state;
+    for (uint32_t pattern = 0; pattern < 1u << RULES_MAX_PLAYERS; pattern++) {
+        bool flags[RULES_MAX_PLAYERS];
+        for (int s = 0; s < RULES_MAX_PLAYERS; s++) flags[s] = pattern >> s & 1;
+        assert_int_equal(game_seat_flags(flags), pattern);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -153,6 +189,8 @@ int main(void)
         cmocka_unit_test(R1_larger_sets_give_their_tiles_ids_after_double_twelve),
         cmocka_unit_test(R1_every_set_from_double_six_to_double_fifteen),
         cmocka_unit_test(tilesets_hold_all_136_tiles),
+        cmocka_unit_test(tilesets_count_their_tiles_bit_by_bit),
+        cmocka_unit_test(seat_flags_become_one_bit_a_seat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

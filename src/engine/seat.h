@@ -29,6 +29,7 @@ static inline uint32_t game_seat_table(const struct game *g) { return (1u << g->
  * game_seat_table. Gathered by one multiply a word, not by a loop, whose test of each
  * seat's flag is a branch on data, often mispredicted. */
 _Static_assert(RULES_MAX_PLAYERS == 16, "game_seat_flags reads two words of flags");
+_Static_assert(sizeof(bool) == 1, "game_seat_flags reads a flag a byte");
 static inline uint32_t game_seat_flags(const bool flags[RULES_MAX_PLAYERS])
 {
     /* each flag is a byte 0 or 1: the multiply moves byte i's bit to bit 56 + i, and
