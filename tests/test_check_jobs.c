@@ -326,9 +326,9 @@ static void threads_give_the_verdict_of_one_thread(void **state)
     free(t.data);
 }
 
-/* Each match's p1, p2 and p3 renamed n<match>_<seat>: a name of its own per seat and
- * match (whole words only), in place of text's. */
-static void rename_per_match(struct text *t)
+/* Each match's p1..p9 renamed n<match>_<seat>: a name of its own per seat and match
+ * (whole words only), in place of text's; but every keep-th match keeps its names. */
+static void rename_per_match(struct text *t, int keep)
 {
     struct text out = {0};
     int match = 0;
@@ -340,7 +340,7 @@ static void rename_per_match(struct text *t)
             size_t j = i;
             while (j < len && line[j] != ' ') j++;
             char name[32];
-            if (j - i == 2 && line[i] == 'p' && line[i + 1] >= '1' && line[i + 1] <= '3') {
+            if (j - i == 2 && line[i] == 'p' && line[i + 1] >= '1' && line[i + 1] <= '9' && match % keep != 1) {
                 snprintf(name, sizeof name, "n%d_%c", match, line[i + 1]);
                 to_text(&out, name, strlen(name));
             } else {
@@ -357,7 +357,9 @@ static void rename_per_match(struct text *t)
 }
 
 /* Past the 256 names a summary counts by name (the rest only by seat), the threads
- * count the same ones: the first 256 the stream meets, in its order. */
+ * count the same ones: the first 256 the stream meets, in its order; and a name met
+ * before counts on in a chunk that meets over 256 others first (a chunk's own summary
+ * drops it: the chunk is counted again in order). */
 static void threads_sum_up_the_first_names_of_the_stream(void **state)
 {
     (void)state;
@@ -373,7 +375,7 @@ static void threads_sum_up_the_first_names_of_the_stream(void **state)
     struct selfplay_sink sink = {to_text, &t};
     char err[RULES_MESSAGE_SIZE];
     for (long i = 0; i < o.games; i++) assert_int_equal(selfplay_match(&o, &canonical, NULL, 0, i, &sink, err), 0);
-    rename_per_match(&t);
+    rename_per_match(&t, 1000);
     struct check_result *res = malloc(sizeof *res);
     struct check_summary *sum = malloc(sizeof *sum);
     assert_true(res && sum);
@@ -383,6 +385,25 @@ static void threads_sum_up_the_first_names_of_the_stream(void **state)
     assert_int_equal(sum->nnames, CHECK_SUMMARY_NAMES);        /* 300 names met */
     assert_string_equal(sum->names[CHECK_SUMMARY_NAMES - 1], "n86_1");
     compare_all(t.data, t.len, "300 names");
+    /* eight players a match, 800 names; p1..p8 play matches 1, 61 and 121 */
+    o.players = 8;
+    o.games = 130;
+    t.len = 0;
+    for (long i = 0; i < o.games; i++) assert_int_equal(selfplay_match(&o, &canonical, NULL, 0, i, &sink, err), 0);
+    rename_per_match(&t, 60);
+    check_bytes_from(t.data, t.len, 1, 0, false, false, res, sum);
+    assert_int_equal(sum->nnames, CHECK_SUMMARY_NAMES);
+    assert_string_equal(sum->names[0], "p1");
+    assert_int_equal(sum->by_name[0].matches, 3);
+    struct check_summary *many = malloc(sizeof *many);
+    assert_non_null(many);
+    for (size_t bytes = 20000; bytes <= 120000; bytes += 20000) {
+        check_bytes_from(t.data, t.len, 2, bytes, false, false, res, many);
+        char label[80];
+        snprintf(label, sizeof label, "800 names (2 threads, chunks of %zu bytes, --summary)", bytes);
+        assert_same_summary(sum, many, label);
+    }
+    free(many);
     free(sum);
     free(res);
     free(t.data);

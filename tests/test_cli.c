@@ -566,6 +566,30 @@ static void check_on_threads_over_files_says_what_one_thread_says(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* A file name is escaped wherever check prints it: in the summary's longest round too,
+ * so a name with a newline cannot forge a line. */
+static void the_summary_escapes_the_file_of_the_longest_round(void **state)
+{
+    (void)state;
+    char *dir = temp_dir();
+    struct run r = run(NULL, "selfplay", "--players", "2", "--games", "1", "--seed", "4", "--rounds", "1");
+    assert_int_equal(r.status, 0);
+    write_file(dir, "a\nb.mtr", r.out);
+    done(&r);
+    char path[256], want[300];
+    snprintf(path, sizeof path, "%s/a\nb.mtr", dir);
+    snprintf(want, sizeof want, "ended at %s/a\\nb.mtr:", dir);
+    for (int jobs = 1; jobs <= 2; jobs++) {
+        r = run(NULL, "check", "--summary", "--jobs", jobs == 1 ? "1" : "2", path);
+        assert_int_equal(r.status, 0);
+        assert_has(r.out, want);
+        done(&r);
+    }
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -590,6 +614,7 @@ int main(void)
         cmocka_unit_test(selfplay_tags_are_reported_by_check),
         cmocka_unit_test(selfplay_out_on_threads_writes_the_files_of_one_thread),
         cmocka_unit_test(check_on_threads_over_files_says_what_one_thread_says),
+        cmocka_unit_test(the_summary_escapes_the_file_of_the_longest_round),
         cmocka_unit_test(the_manual_names_the_version),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

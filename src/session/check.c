@@ -182,6 +182,7 @@ __attribute__((noinline)) void check_summary_add_response(struct check_summary *
     for (int s = 0; s < g->nplayers; s++) {
         int i = summary_name(sum, g->names[s]);
         if (i >= 0) tally(&sum->by_name[i], v, s, g->totals[s]);
+        else sum->names_dropped = true;
         tally(&sum->by_seat[s], v, s, g->totals[s]);
     }
 }
@@ -274,9 +275,12 @@ void check_summary_print(FILE *out, enum output_mode mode, const struct check_su
             sum->legal, sum->complete, sum->matches, sum->rounds, sum->blocked);
     if (sum->rounds) fprintf(out, " (%.1f%%)", 100.0 * (double)sum->blocked / (double)sum->rounds);
     putc('\n', out);
-    if (sum->longest_moves)
-        fprintf(out, "  longest round: %ld moves, ended at %s:%ld\n", sum->longest_moves, sum->longest_file,
-                sum->longest_line);
+    if (sum->longest_moves) {
+        /* the file's name escaped, as in the verdict lines: no name forges a line */
+        fprintf(out, "  longest round: %ld moves, ended at ", sum->longest_moves);
+        escape_puts(out, sum->longest_file);
+        fprintf(out, ":%ld\n", sum->longest_line);
+    }
     if (!sum->matches) return;
     fprintf(out, "  %-16s %8s %8s %8s %11s\n", "player", "matches", "wins", "draws", "mean total");
     for (int i = 0; i < sum->nnames; i++) text_tally(out, sum->names[i], &sum->by_name[i]);

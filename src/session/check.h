@@ -58,6 +58,7 @@ struct check_summary {
     char longest_file[1024];
     const char *file;            /* the file being read, set by the caller (not owned) */
     int nnames;
+    bool names_dropped;          /* a name was met past the first CHECK_SUMMARY_NAMES */
     char names[CHECK_SUMMARY_NAMES][GAME_NAME_MAX_LEN + 1];
     struct check_tally by_name[CHECK_SUMMARY_NAMES];
     struct check_tally by_seat[RULES_MAX_PLAYERS];
@@ -74,7 +75,8 @@ void check_summary_add_response(struct check_summary *summary, const struct refe
                                 const struct response *resp);
 /* Adds part, the summary of lines refereed from a fresh session and numbered from 1,
  * to summary, where they are the lines after line `offset` of file (not owned): as
- * if summary had counted them itself. */
+ * if summary had counted them itself, provided part dropped no name (a name it
+ * dropped may be one that summary counts). */
 void check_summary_add_part(struct check_summary *summary, const struct check_summary *part, long offset,
                             const char *file);
 /* Writes the summary as a small table, or as one JSON object {"summary":{...}}. */

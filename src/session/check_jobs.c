@@ -136,7 +136,9 @@ static void work_chunk(struct worker *w, struct chunk *c, struct response *resp,
         c->over = game_is_over(&ref->game);
         c->touched = ref->match_touched;
     }
-    if (whole && (c->rejected || c->needs_rules)) memcpy(c->text, text, c->len);
+    /* (the first chunk of its input fits unless one of these: check_merge.c) */
+    bool again = c->rejected || c->needs_rules || (c->summary && c->summary->names_dropped);
+    if (whole && again) memcpy(c->text, text, c->len);
     /* a session holding rule sets of this thread's bridge is released here, by the
      * thread that uses the bridge; one without can move to the calling thread */
     if (ref == w->ref) referee_free(ref);

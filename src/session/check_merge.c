@@ -109,7 +109,10 @@ void merge_chunk(struct merge *m, struct chunk *c)
         return;
     }
     bool before_over = m->ref ? game_is_over(&m->ref->game) : m->over;
-    bool fits = !c->needs_rules && !c->rejected && (m->fresh || (before_over && c->opens_match));
+    /* a chunk's summary that met more names than it keeps may have dropped one that
+     * the run's counts: such a chunk is counted again, in order */
+    bool fits = !c->needs_rules && !c->rejected && (m->fresh || (before_over && c->opens_match)) &&
+                !(m->run->summary && c->summary->names_dropped);
     if (fits) {
         if (m->run->summary) check_summary_add_part(m->run->summary, c->summary, m->lines, m->run->summary->file);
         m->res->matches += c->matches;
