@@ -21,13 +21,26 @@ awk '/^players/ { m++ } m == 30 && /^round 2$/ { skip = 1 } skip && /^# / { skip
   "$tmp/stream.mtr" >"$tmp/unfinished.mtr"
 # every match opened by a `rules` line: cut at `players` the shards lose it
 "$mtref" selfplay --games 20 --seed 4 --jobs 1 --rules double-blank-50 >"$tmp/rules.mtr"
+# comments that say "players " inside a line: no cut there
+head -n 30000 "$tmp/stream.mtr" | sed 's/^# mtref selfplay --seed 3, match/# two players met, match/' \
+  >"$tmp/commented.mtr"
+# bytes check escapes, in the rejected line's message and in the file's name
+awk 'NR == 20000 { printf "\033[31mx\302\205\n" } { print }' "$tmp/cut.mtr" >"$tmp/esc	aped.mtr"
+# tags at the head and a Result tag at the end, read from the file as a whole
+"$mtref" selfplay --games 30 --seed 6 --jobs 1 --tags >"$tmp/tagged.mtr"
+awk 'NR == 9000 { print "p9 pass" } { print }' "$tmp/tagged.mtr" >"$tmp/tagged-broken.mtr"
+# eight players a match, a name of their own each, but the first and the last match's:
+# a shard's summary leaves names out
+"$mtref" selfplay --games 80 --players 8 --rounds 1 --seed 3 --jobs 1 |
+  awk '/^players / { m++ } { for (i = 1; i <= NF; i++) if ($i ~ /^p[1-8]$/ && m > 1 && m < 80) $i = "n" m "x" substr($i, 2); print }' \
+  >"$tmp/names.mtr"
 # FILE BLOCK RECSTART: every format and the summary, one run against the shards merged
 compare() {
   local f=$1 block=$2 recstart=$3 fmt summary want got
   for fmt in "" --json; do
     for summary in "" --summary; do
       want=$(cd "$tmp" && "$mtref" check $fmt $summary "$f.mtr"; echo "exit $?")
-      got=$(cd "$tmp" && parallel --pipepart -a "$f.mtr" --recstart "$recstart" --block "$block" -k \
+      got=$(cd "$tmp" && parallel --pipepart -a "$f.mtr" --recend '\n' --recstart "$recstart" --block "$block" -k \
               "$top/scripts/shard-check" $summary | "$top/scripts/shard-merge" "$f.mtr" $fmt $summary; echo "exit $?")
       if [ "$want" != "$got" ]; then
         echo "shard test: $f.mtr, blocks of $block cut at '$recstart', '$fmt $summary': one run says"
@@ -43,6 +56,12 @@ compare unfinished 1k 'players '
 compare unfinished 30k 'players '
 compare rules 20k 'players '
 compare rules 20k 'rules '
+compare commented 1k 'players '
+compare "esc	aped" 100k 'players '
+compare tagged 30k 'players '
+compare tagged-broken 30k 'players '
+compare names 10k 'players '
+compare names 100k 'players '
 mkdir "$tmp/files"
 "$mtref" selfplay --games 12 --seed 5 --out "$tmp/files" --jobs 1
 sed -i '30s/play \([0-9]*\)-/play 1\1-/' "$tmp/files/match-000007.mtr"

@@ -566,8 +566,8 @@ static void check_on_threads_over_files_says_what_one_thread_says(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
-/* A file name is escaped wherever check prints it: in the summary's longest round too,
- * so a name with a newline cannot forge a line. */
+/* A file name is escaped wherever check prints it: in the summary's longest round and
+ * the verdict of an incomplete file too, so a name with a newline cannot forge a line. */
 static void the_summary_escapes_the_file_of_the_longest_round(void **state)
 {
     (void)state;
@@ -585,6 +585,13 @@ static void the_summary_escapes_the_file_of_the_longest_round(void **state)
         assert_has(r.out, want);
         done(&r);
     }
+    write_file(dir, "c\nd.mtr", "");
+    snprintf(path, sizeof path, "%s/c\nd.mtr", dir);
+    snprintf(want, sizeof want, "%s/c\\nd.mtr: incomplete: no match ended\n", dir);
+    r = run(NULL, "check", "--require-complete", path);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.out, want);
+    done(&r);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     assert_int_equal(system(cmd), 0);

@@ -300,7 +300,8 @@ void check_print_incomplete(FILE *out, enum output_mode mode, const char *file, 
         fprintf(out, ",\"ok\":false,\"status\":1,\"error\":\"incomplete\",\"message\":\"%s\",\"matches\":%ld,"
                      "\"complete\":false}\n", why, res->matches);
     } else {
-        fprintf(out, "%s: incomplete: %s\n", file, why);
+        escape_puts(out, file);
+        fprintf(out, ": incomplete: %s\n", why);
     }
 }
 
