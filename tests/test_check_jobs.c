@@ -33,6 +33,23 @@ static void to_text(void *ctx, const char *data, size_t len)
     t->data[t->len] = '\0';
 }
 
+/* games self-played canonical matches of players seats (rounds 0: the default) from
+ * seed, appended to t. */
+static void self_played(int players, int rounds, uint64_t seed, long games, struct text *t)
+{
+    struct selfplay_options o;
+    selfplay_defaults(&o);
+    o.players = players;
+    o.rounds = rounds;
+    o.seed = seed;
+    o.games = games;
+    struct rules canonical;
+    rules_init_canonical(&canonical);
+    struct selfplay_sink sink = {to_text, t};
+    char err[RULES_MESSAGE_SIZE];
+    for (long i = 0; i < games; i++) assert_int_equal(selfplay_match(&o, &canonical, NULL, 0, i, &sink, err), 0);
+}
+
 /* chunk_bytes 0: the default; loaders: each worker its own Lua bridge; piped: the
  * bytes come through a pipe (read and copied by the calling thread), else from a
  * regular file (whose chunks the workers read themselves); summary: NULL, or zeroed
@@ -193,17 +210,8 @@ static int split_lines(char *text, char **lines, int max)
 static void threads_give_the_verdict_of_one_thread(void **state)
 {
     (void)state;
-    struct selfplay_options o;
-    selfplay_defaults(&o);
-    o.players = 3;
-    o.seed = 77;
-    o.games = 25;
-    struct rules canonical;
-    rules_init_canonical(&canonical);
     struct text t = {0};
-    struct selfplay_sink sink = {to_text, &t};
-    char err[RULES_MESSAGE_SIZE];
-    for (long i = 0; i < o.games; i++) assert_int_equal(selfplay_match(&o, &canonical, NULL, 0, i, &sink, err), 0);
+    self_played(3, 0, 77, 25, &t);
     compare_all(t.data, t.len, "the whole stream");
 
     char *copy = malloc(t.len + 1);
@@ -363,18 +371,8 @@ static void rename_per_match(struct text *t, int keep)
 static void threads_sum_up_the_first_names_of_the_stream(void **state)
 {
     (void)state;
-    struct selfplay_options o;
-    selfplay_defaults(&o);
-    o.players = 3;
-    o.rounds = 1;
-    o.seed = 5;
-    o.games = 100;
-    struct rules canonical;
-    rules_init_canonical(&canonical);
     struct text t = {0};
-    struct selfplay_sink sink = {to_text, &t};
-    char err[RULES_MESSAGE_SIZE];
-    for (long i = 0; i < o.games; i++) assert_int_equal(selfplay_match(&o, &canonical, NULL, 0, i, &sink, err), 0);
+    self_played(3, 1, 5, 100, &t);
     rename_per_match(&t, 1000);
     struct check_result *res = malloc(sizeof *res);
     struct check_summary *sum = malloc(sizeof *sum);
@@ -386,10 +384,8 @@ static void threads_sum_up_the_first_names_of_the_stream(void **state)
     assert_string_equal(sum->names[CHECK_SUMMARY_NAMES - 1], "n86_1");
     compare_all(t.data, t.len, "300 names");
     /* eight players a match, 800 names; p1..p8 play matches 1, 61 and 121 */
-    o.players = 8;
-    o.games = 130;
     t.len = 0;
-    for (long i = 0; i < o.games; i++) assert_int_equal(selfplay_match(&o, &canonical, NULL, 0, i, &sink, err), 0);
+    self_played(8, 1, 5, 130, &t);
     rename_per_match(&t, 60);
     check_bytes_from(t.data, t.len, 1, 0, false, false, res, sum);
     assert_int_equal(sum->nnames, CHECK_SUMMARY_NAMES);
@@ -415,17 +411,8 @@ static void threads_sum_up_the_first_names_of_the_stream(void **state)
 static void memory_running_out_anywhere_gives_a_verdict(void **state)
 {
     (void)state;
-    struct selfplay_options o;
-    selfplay_defaults(&o);
-    o.players = 3;
-    o.seed = 8;
-    o.games = 6;
-    struct rules canonical;
-    rules_init_canonical(&canonical);
     struct text t = {0};
-    struct selfplay_sink sink = {to_text, &t};
-    char err[RULES_MESSAGE_SIZE];
-    for (long i = 0; i < o.games; i++) assert_int_equal(selfplay_match(&o, &canonical, NULL, 0, i, &sink, err), 0);
+    self_played(3, 0, 8, 6, &t);
     FILE *f = tmpfile();
     assert_non_null(f);
     assert_int_equal(fwrite(t.data, 1, t.len, f), t.len);
