@@ -22,7 +22,6 @@ static void chunk_response(void *ctx, const struct referee *ref, const struct re
     struct chunk_reading *r = ctx;
     struct lines_run *lr = r->lr;
     if (resp->kind == RESPONSE_NONE) return;
-    if (r->summary) check_summary_add_response(r->summary, ref, resp);
     if (!lr->seen_command) {
         lr->seen_command = true;
         lr->opens_match = resp->kind == RESPONSE_VERDICT && resp->verdict.code == ERR_NONE &&
@@ -44,6 +43,12 @@ static void chunk_response(void *ctx, const struct referee *ref, const struct re
     }
 }
 
+static void chunk_response_summed(void *ctx, const struct referee *ref, const struct response *resp)
+{
+    check_summary_add_response(((struct chunk_reading *)ctx)->summary, ref, resp);
+    chunk_response(ctx, ref, resp);
+}
+
 /* Referees c's lines on ref through the session loop, numbered from first_number;
  * stops at a rejected line (its verdict in res). */
 void chunk_run_lines(struct referee *ref, const char *text, size_t len, long first_number, struct response *resp,
@@ -53,7 +58,13 @@ void chunk_run_lines(struct referee *ref, const char *text, size_t len, long fir
     struct chunk_reading reading = {res, lr, summary};
     struct session_options o = {.respond = chunk_response, .ctx = &reading};
     struct session_result run;
-    session_run_text(ref, text, len, first_number, &o, resp, &run);
+    /* each loop inlined with its own callback: the plain one asks nothing of a summary */
+    if (summary) {
+        o.respond = chunk_response_summed;
+        session_run_text(ref, text, len, first_number, &o, resp, &run);
+    } else {
+        session_run_text(ref, text, len, first_number, &o, resp, &run);
+    }
     lr->lines = run.lines;
 }
 
