@@ -597,6 +597,23 @@ static void the_summary_escapes_the_file_of_the_longest_round(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* The standard input named twice: what the second `-` would read depends on where the
+ * first stopped (and on --jobs), so check refuses it before reading anything. */
+static void check_refuses_the_standard_input_named_twice(void **state)
+{
+    (void)state;
+    for (int jobs = 1; jobs <= 2; jobs++) {
+        struct run r = run("players a b\n", "check", "--jobs", jobs == 1 ? "1" : "2", "-", "-");
+        assert_int_equal(r.status, 2);
+        assert_string_equal(r.out, "");
+        assert_has(r.err, "'-' (the standard input) is named twice");
+        done(&r);
+    }
+    struct run r = run("players a b\n", "check", "-");
+    assert_int_equal(r.status, 0);
+    done(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -622,6 +639,7 @@ int main(void)
         cmocka_unit_test(selfplay_out_on_threads_writes_the_files_of_one_thread),
         cmocka_unit_test(check_on_threads_over_files_says_what_one_thread_says),
         cmocka_unit_test(the_summary_escapes_the_file_of_the_longest_round),
+        cmocka_unit_test(check_refuses_the_standard_input_named_twice),
         cmocka_unit_test(the_manual_names_the_version),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

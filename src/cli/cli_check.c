@@ -206,7 +206,7 @@ static int run(int argc, char **argv, const struct cli_env *env)
     enum output_mode mode = OUTPUT_TEXT;
     const char *rules[RULES_MAX_FILES];
     int nrules = 0, operands = 0, jobs = 0;
-    bool require_complete = false, want_summary = false, quiet = false;
+    bool require_complete = false, want_summary = false, quiet = false, stdin_named = false;
     struct file_list files = {0};
     struct cli_parser p;
     CLI_PARSER_INIT(&p, argc, argv, &cli_check, options);
@@ -217,7 +217,13 @@ static int run(int argc, char **argv, const struct cli_env *env)
         case CLI_EXIT: break;
         case CLI_OPERAND:
             operands++;
-            if (!add_operand(&files, value)) status = cli_usage_error(&cli_check, "out of memory listing %s", value);
+            /* a second `-` would get whatever the first reader left, which depends on
+             * where it stopped and on --jobs: refused, as nothing sensible to check */
+            if (strcmp(value, "-") == 0 && stdin_named)
+                status = cli_usage_error(&cli_check, "%s", "'-' (the standard input) is named twice");
+            else if (!add_operand(&files, value))
+                status = cli_usage_error(&cli_check, "out of memory listing %s", value);
+            stdin_named |= strcmp(value, "-") == 0;
             break;
         case OPT_JSON: mode = OUTPUT_JSON; break;
         case OPT_REQUIRE_COMPLETE: require_complete = true; break;
