@@ -94,6 +94,9 @@ static bool worker_room(struct worker *w, size_t len)
 static void work_chunk(struct worker *w, struct chunk *c, struct response *resp, struct check_result *scratch)
 {
     const struct check_run *run = w->pool->run;
+    /* the slot's summary is the last chunk's until this one counts into it: a chunk
+     * that stops early (a read failed) must add nothing */
+    if (c->summary) memset(c->summary, 0, sizeof *c->summary);
     if (c->open_error) return;
     if (c->reads_tags) check_read_tags(c->fd, &c->tags);
     /* an input read whole here is read into this thread's buffer: the calling thread
@@ -122,7 +125,6 @@ static void work_chunk(struct worker *w, struct chunk *c, struct response *resp,
         c->needs_rules = true;            /* the calling thread says why */
     } else {
         struct lines_run lr;
-        if (c->summary) memset(c->summary, 0, sizeof *c->summary);
         chunk_run_lines(ref, text, c->len, 1, resp, scratch, &lr, c->summary);
         c->lines = lr.lines;
         c->rejected = lr.rejected;
