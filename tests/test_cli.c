@@ -247,6 +247,13 @@ static char *temp_dir(void)
     return dir;
 }
 
+static void remove_dir(const char *dir)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void write_file(const char *dir, const char *name, const char *text)
 {
     char path[256];
@@ -269,9 +276,7 @@ static void rules_name_finds_a_file_in_the_current_directory(void **state)
     r = run_in(dir, "players a b\nrules club-rule\n", "--json", (const char *)NULL);
     assert_int_equal(r.status, 0);
     done(&r);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    remove_dir(dir);
 }
 
 static void check_walks_a_directory_and_sums_it_up(void **state)
@@ -310,9 +315,7 @@ static void check_walks_a_directory_and_sums_it_up(void **state)
     assert_has(r.out, ",\"draws\":0,\"mean_total\":");     /* the sum beside the mean, for shards */
     assert_has(r.out, ",\"sum_total\":");
     done(&r);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    remove_dir(dir);
 }
 
 static void quiet_answers_only_errors_events_and_queries(void **state)
@@ -349,9 +352,7 @@ static void a_record_holds_the_accepted_lines_and_check_accepts_it(void **state)
     assert_int_equal(r.status, 0);
     assert_has(r.out, "ok, incomplete");
     done(&r);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    remove_dir(dir);
 }
 
 static void keyboard_words_from_a_pipe_are_refused(void **state)
@@ -462,9 +463,7 @@ static void selfplay_tags_are_reported_by_check(void **state)
     assert_int_equal(r.status, 2);
     assert_has(r.err, "--out: '/no/such/dir' is not a directory");
     done(&r);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    remove_dir(dir);
 }
 
 /* selfplay --out on several threads writes the files of one thread, byte for byte,
@@ -495,8 +494,7 @@ static void selfplay_out_on_threads_writes_the_files_of_one_thread(void **state)
     assert_string_equal(a.out, b.out);
     assert_has(b.out, "/many/match-000021.mtr: ok, ");
     done(&a), done(&b);
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    remove_dir(dir);
 }
 
 /* check on several threads over files and a directory, under --rules too: the
@@ -562,8 +560,7 @@ static void check_on_threads_over_files_says_what_one_thread_says(void **state)
     snprintf(line, sizeof line, "/stream.mtr:%ld: ", before + 40);
     assert_has(r.out, line);
     done(&r);
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    remove_dir(dir);
 }
 
 /* A file name is escaped wherever check prints it: in the summary's longest round and
@@ -592,9 +589,7 @@ static void the_summary_escapes_the_file_of_the_longest_round(void **state)
     assert_int_equal(r.status, 1);
     assert_string_equal(r.out, want);
     done(&r);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    remove_dir(dir);
 }
 
 /* The standard input named twice: what the second `-` would read depends on where the

@@ -237,11 +237,8 @@ static void deal_twin(struct game *u, const struct game *g)
 {
     for (int s = 0; s < g->nplayers; s++) {
         if (g->eliminated[s]) continue;
-        tileset hand = g->hands[s];
-        if (g->engine_from == s) tileset_add(&hand, tile_double(g->engine_pip));
         tile_t tiles[TILE_COUNT];
-        int n = 0;
-        for (tile_t tile; (tile = tileset_pop(&hand)) != TILE_NONE;) tiles[n++] = tile;
+        int n = tu_dealt_tiles(g, s, tiles);
         struct verdict v;
         game_deal(u, s, tiles, n, &v);
         assert_int_equal(v.code, ERR_NONE);

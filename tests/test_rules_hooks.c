@@ -213,11 +213,8 @@ static void every_engine_call_writes_its_verdict_whatever_the_caller_left_there(
         assert_int_equal(v.code, ERR_NONE);
         assert_true(game_deal_seeded(g));
         for (int s = 0; s < 3; s++) {
-            tileset hand = g->hands[s];
-            if (g->engine_from == s) tileset_add(&hand, tile_double(g->engine_pip));
             tile_t tiles[TILE_COUNT];
-            int n = 0;
-            for (tile_t tile; (tile = tileset_pop(&hand)) != TILE_NONE;) tiles[n++] = tile;
+            int n = tu_dealt_tiles(g, s, tiles);
             game_deal(u, s, tiles, n, dirty(&v));
             assert_int_equal(v.code, ERR_NONE);
             assert_int_equal(u->phase, s < 2 ? PHASE_DEALING : PHASE_PLAYING);

@@ -315,3 +315,12 @@ void tu_seat_players(struct game *g, const struct rules *rules, int players)
     game_set_players(g, players, list, &v);
     assert_int_equal(v.code, ERR_NONE);
 }
+
+int tu_dealt_tiles(const struct game *g, int s, tile_t tiles[TILE_COUNT])
+{
+    tileset hand = g->hands[s];
+    if (g->engine_from == s) tileset_add(&hand, tile_double(g->engine_pip));
+    int n = 0;
+    for (tile_t tile; (tile = tileset_pop(&hand)) != TILE_NONE;) tiles[n++] = tile;
+    return n;
+}

@@ -68,6 +68,10 @@ const struct rules *tu_load_rules(const struct rules_loader *loader, const char 
 /* game_init under rules, then players seats named p1..pN; fails the test if refused. */
 void tu_seat_players(struct game *g, const struct rules *rules, int players);
 
+/* The tiles seat s of g was dealt this round, as a deal line lists them (the engine back
+ * in the hand that laid it), into tiles; returns how many. */
+int tu_dealt_tiles(const struct game *g, int s, tile_t tiles[TILE_COUNT]);
+
 #endif
 
 /* Building positions from real deals. */
